@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// The one error vocabulary of Tend: a stable snake_case `code` that scripts and clients rely on,
+/// a `kind` that decides the CLI exit code and the HTTP status, and a message for a person.
+public struct AppError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        case invalidInput
+        case notFound
+        case conflict
+        case unauthorized
+        case forbidden
+        case tooLarge
+        case unavailable
+        case internalFailure
+    }
+
+    public let kind: Kind
+    public let code: String
+    public let message: String
+    /// Extra data a client needs to act on the error (for example the dose a guard refers to).
+    public let details: (any Encodable & Sendable)?
+
+    public init(_ kind: Kind, code: String? = nil, _ message: String, details: (any Encodable & Sendable)? = nil) {
+        self.kind = kind
+        self.code = code ?? kind.defaultCode
+        self.message = message
+        self.details = details
+    }
+
+    public var description: String { message }
+
+    public static func invalidInput(_ message: String, code: String = "invalid_input") -> AppError {
+        AppError(.invalidInput, code: code, message)
+    }
+
+    public static func notFound(_ message: String, code: String = "not_found") -> AppError {
+        AppError(.notFound, code: code, message)
+    }
+
+    public static func conflict(_ message: String, code: String = "conflict", details: (any Encodable & Sendable)? = nil) -> AppError {
+        AppError(.conflict, code: code, message, details: details)
+    }
+
+    public static func unavailable(_ message: String, code: String = "unavailable") -> AppError {
+        AppError(.unavailable, code: code, message)
+    }
+}
+
+extension AppError.Kind {
+    /// The code used when a throw site does not name a more precise one.
+    public var defaultCode: String {
+        switch self {
+        case .invalidInput: "invalid_input"
+        case .notFound: "not_found"
+        case .conflict: "conflict"
+        case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        case .tooLarge: "too_large"
+        case .unavailable: "unavailable"
+        case .internalFailure: "internal"
+        }
+    }
+}
