@@ -17,10 +17,11 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
     public let kind: Kind
     public let code: String
     public let message: String
-    /// Extra data a client needs to act on the error (for example the dose a guard refers to).
-    public let details: (any Encodable & Sendable)?
+    /// Extra data a client needs to act on the error (for example the dose a guard refers to);
+    /// the presentation layer decides how to render it.
+    public let details: (any Sendable)?
 
-    public init(_ kind: Kind, code: String? = nil, _ message: String, details: (any Encodable & Sendable)? = nil) {
+    public init(_ kind: Kind, code: String? = nil, _ message: String, details: (any Sendable)? = nil) {
         self.kind = kind
         self.code = code ?? kind.defaultCode
         self.message = message
@@ -37,7 +38,7 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
         AppError(.notFound, code: code, message)
     }
 
-    public static func conflict(_ message: String, code: String = "conflict", details: (any Encodable & Sendable)? = nil) -> AppError {
+    public static func conflict(_ message: String, code: String = "conflict", details: (any Sendable)? = nil) -> AppError {
         AppError(.conflict, code: code, message, details: details)
     }
 

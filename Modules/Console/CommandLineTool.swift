@@ -1,0 +1,66 @@
+import Core
+
+/// Runs a command tree against a command line and turns the outcome into an exit code.
+public struct CommandLineTool: Sendable {
+    public let root: Command
+    public let output: Output
+
+    public init(root: Command, output: Output) {
+        self.root = root
+        self.output = output
+    }
+
+    /// `arguments` exclude the program name. Returns the process exit code:
+    /// 0 success, 1 failure, 2 usage error or invalid input, 3 when a guard refused (conflict).
+    public func run(_ arguments: [String]) -> Int32 {
+        switch Parser(root: root).parse(arguments, output: output) {
+        case .help(let chain):
+            output.print(HelpFormatter.render(chain))
+            return ExitCode.success
+        case .failure(let error, let path):
+            reportUsage(error, path: path)
+            return ExitCode.usage
+        case .run(let command, let invocation):
+            guard let run = command.run else { return ExitCode.success }
+            do {
+                try run(invocation)
+                return ExitCode.success
+            } catch let error as UsageError {
+                reportUsage(error, path: invocation.commandPath)
+                return ExitCode.usage
+            } catch let error as AppError {
+                output.printError("error: \(error.message)")
+                return ExitCode.code(for: error.kind)
+            } catch {
+                output.printError("error: \(error)")
+                return ExitCode.failure
+            }
+        }
+    }
+
+    /// Accepts `CommandLine.arguments.dropFirst()` as is.
+    public func run<Arguments: Sequence>(_ arguments: Arguments) -> Int32 where Arguments.Element == String {
+        run(Array(arguments))
+    }
+
+    private func reportUsage(_ error: UsageError, path: [String]) {
+        output.printError("error: \(error.message)")
+        output.printError("Run '\(path.joined(separator: " ")) --help' for usage.")
+    }
+}
+
+/// The exit codes of `tend`, as the design fixes them.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let refused: Int32 = 3
+
+    public static func code(for kind: AppError.Kind) -> Int32 {
+        switch kind {
+        case .conflict: refused
+        case .invalidInput: usage
+        default: failure
+        }
+    }
+}

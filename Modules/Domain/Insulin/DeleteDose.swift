@@ -1,0 +1,29 @@
+import FoundationEssentials
+import Core
+
+/// Removes a dose logged by mistake. The row stays as a tombstone (`deleted_at`) so sync can carry it.
+public struct DeleteDose: Sendable {
+    let doses: any DoseRepository
+    let transactor: any Transactor
+    let clock: any Clock
+
+    public init(doses: any DoseRepository, transactor: any Transactor, clock: any Clock) {
+        self.doses = doses
+        self.transactor = transactor
+        self.clock = clock
+    }
+
+    @discardableResult
+    public func callAsFunction(ownerID: String, id: String) throws -> Dose {
+        try transactor.write {
+            guard var dose = try doses.dose(id: id.lowercased(), ownerID: ownerID) else {
+                throw AppError.notFound("no dose with id \(id)", code: "dose_not_found")
+            }
+            let now = clock.now
+            dose.deletedAt = now
+            dose.updatedAt = now
+            try doses.update(dose)
+            return dose
+        }
+    }
+}

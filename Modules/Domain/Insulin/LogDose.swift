@@ -1,0 +1,79 @@
+import FoundationEssentials
+import Core
+
+/// Logs a dose in one step: the default units when none are given, now when no time is given,
+/// validated, then guarded against a double dose unless forced.
+public struct LogDose: Sendable {
+    public struct Request: Sendable, Equatable {
+        /// A client-made id makes the call idempotent: a retry returns the stored dose.
+        public var id: String?
+        public var kind: InsulinKind
+        public var units: Double?
+        public var takenAt: Date?
+        public var note: String?
+        public var force: Bool
+
+        public init(id: String? = nil, kind: InsulinKind, units: Double? = nil, takenAt: Date? = nil,
+                    note: String? = nil, force: Bool = false) {
+            self.id = id
+            self.kind = kind
+            self.units = units
+            self.takenAt = takenAt
+            self.note = note
+            self.force = force
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public let dose: Dose
+        /// False when the id already named a stored dose and that one is returned.
+        public let created: Bool
+    }
+
+    let doses: any DoseRepository
+    let settings: InsulinSettingsService
+    let transactor: any Transactor
+    let clock: any Clock
+
+    public init(doses: any DoseRepository, settings: InsulinSettingsService, transactor: any Transactor, clock: any Clock) {
+        self.doses = doses
+        self.settings = settings
+        self.transactor = transactor
+        self.clock = clock
+    }
+
+    public func callAsFunction(ownerID: String, _ request: Request) throws -> Result {
+        let now = clock.now
+        let settings = try settings.current(ownerID: ownerID)
+        let units = request.units ?? settings.defaultUnits(of: request.kind)
+        let takenAt = request.takenAt ?? now
+        let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
+        try DoseRules.validate(units: units)
+        try DoseRules.validate(takenAt: takenAt, now: now, timeZone: settings.timeZone)
+        try DoseRules.validate(note: note)
+        if let id = request.id {
+            guard UUID(uuidString: id) != nil else {
+                throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id")
+            }
+        }
+        let id = request.id?.lowercased() ?? UUIDv7.makeString(at: now)
+
+        return try transactor.write {
+            if request.id != nil {
+                if let stored = try doses.dose(id: id, ownerID: ownerID) { return Result(dose: stored, created: false) }
+                if try doses.idExists(id) {
+                    throw AppError.conflict("the id \(id) is already used", code: "id_taken")
+                }
+            }
+            let dose = Dose(id: id, ownerID: ownerID, kind: request.kind, units: units, takenAt: takenAt,
+                            note: note, createdAt: now, updatedAt: now)
+            if !request.force {
+                let interval = DoseRules.guardInterval(around: takenAt, kind: request.kind, settings: settings)
+                let neighbours = try doses.doses(ownerID: ownerID, kind: request.kind, in: interval)
+                try DoseRules.checkGuards(for: dose, against: neighbours, settings: settings)
+            }
+            try doses.insert(dose)
+            return Result(dose: dose, created: true)
+        }
+    }
+}
