@@ -1,0 +1,57 @@
+import FoundationEssentials
+import Synchronization
+import Console
+import Core
+import Domain
+import InsulinFeature
+
+/// Assembles `tend`: the root command with its global options, each feature's command group,
+/// and `tend today`. The container is opened on first use, so `--help` never touches the disk.
+public struct TendCommandLine: Sendable {
+    let environment: [String: String]
+    private let containers = ContainerCache()
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    public func run(_ arguments: [String], output: Output = .live()) -> Int32 {
+        CommandLineTool(root: rootCommand(), output: output).run(arguments)
+    }
+
+    public func rootCommand() -> Command {
+        let insulinContext: InsulinCommands.ContextProvider = { invocation in
+            InsulinContext(useCases: try container(for: invocation).insulin, ownerID: Owner.local)
+        }
+        return Command(
+            name: "tend",
+            abstract: "Tend: personal care from the terminal — insulin log, and more to come.",
+            options: GlobalOptions.all,
+            subcommands: [
+                TodayCommand.make(insulin: insulinContext),
+                InsulinCommands.make(context: insulinContext),
+            ]
+        )
+    }
+
+    func container(for invocation: Invocation) throws -> Container {
+        try containers.get {
+            let path = try DatabaseLocation.resolve(option: invocation.option(GlobalOptions.database.name), environment: environment)
+            return try Container(databasePath: path, clock: try makeClock(environment: environment))
+        }
+    }
+}
+
+/// One container per process, made on first use.
+final class ContainerCache: Sendable {
+    private let state = Mutex<Container?>(nil)
+
+    func get(_ make: () throws -> Container) throws -> Container {
+        try state.withLock { cached in
+            if let cached { return cached }
+            let container = try make()
+            cached = container
+            return container
+        }
+    }
+}

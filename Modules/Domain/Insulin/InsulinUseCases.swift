@@ -1,0 +1,29 @@
+import Core
+
+/// The insulin log's use cases, built once by the container and handed to the CLI and the server.
+public struct InsulinUseCases: Sendable {
+    /// The clock the use cases read, for presenters that resolve "today" the same way.
+    public let clock: any Clock
+    public let settings: InsulinSettingsService
+    public let logDose: LogDose
+    public let editDose: EditDose
+    public let deleteDose: DeleteDose
+    public let listDoses: ListDoses
+    public let status: GetInsulinStatus
+    public let monthReport: GetInsulinMonthReport
+
+    public init(doses: any DoseRepository, settings settingsRepository: any InsulinSettingsRepository,
+                transactor: any Transactor, clock: any Clock,
+                defaultTimeZone: @escaping @Sendable () -> String) {
+        let settings = InsulinSettingsService(repository: settingsRepository, transactor: transactor, clock: clock,
+                                              defaultTimeZone: defaultTimeZone)
+        self.clock = clock
+        self.settings = settings
+        logDose = LogDose(doses: doses, settings: settings, transactor: transactor, clock: clock)
+        editDose = EditDose(doses: doses, settings: settings, transactor: transactor, clock: clock)
+        deleteDose = DeleteDose(doses: doses, transactor: transactor, clock: clock)
+        listDoses = ListDoses(doses: doses, settings: settings)
+        status = GetInsulinStatus(doses: doses, settings: settings, clock: clock)
+        monthReport = GetInsulinMonthReport(doses: doses, settings: settings, clock: clock)
+    }
+}

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// `tend insulin list`: the doses of a range of insulin days.
+enum ListCommand {
+    static func make(context: @escaping InsulinCommands.ContextProvider) -> Command {
+        Command(
+            name: "list",
+            abstract: "List doses (default: the last 7 insulin days).",
+            options: [
+                .value("from", valueName: "DATE", help: "First insulin day, YYYY-MM-DD."),
+                .value("to", valueName: "DATE", help: "Last insulin day, YYYY-MM-DD (inclusive)."),
+            ],
+            run: { invocation in
+                var from = try InsulinInput.date(invocation, "from")
+                let to = try InsulinInput.date(invocation, "to")
+                let context = try context(invocation)
+                let settings = try context.useCases.settings.current(ownerID: context.ownerID)
+                if from == nil && to == nil {
+                    from = settings.insulinDays.day(of: context.useCases.clock.now).adding(days: -6)
+                }
+                let doses = try context.useCases.listDoses(ownerID: context.ownerID, from: from, through: to)
+                if GlobalOptions.wantsJSON(invocation) {
+                    try invocation.output.printJSON(DoseListJSON(doses, settings: settings))
+                    return
+                }
+                guard !doses.isEmpty else {
+                    invocation.output.print("No doses in that range.")
+                    return
+                }
+                invocation.output.print(render(doses, settings: settings))
+            }
+        )
+    }
+
+    static func render(_ doses: [Dose], settings: InsulinSettings) -> String {
+        var table = Table(columns: [
+            (title: "Insulin day", alignment: .left), (title: "Time", alignment: .left),
+            (title: "Kind", alignment: .left), (title: "Units", alignment: .right),
+            (title: "Note", alignment: .left), (title: "ID", alignment: .left),
+        ])
+        let zone = settings.timeZone
+        for dose in doses {
+            let wall = zone.wallClock(of: dose.takenAt)
+            let day = settings.insulinDays.day(of: dose.takenAt)
+            let time = LocalTime(minutes: wall.secondOfDay / 60)!.description + (wall.date != day ? " (+1)" : "")
+            table.addRow([day.description, time, dose.kind.rawValue, formatUnits(dose.units), dose.note ?? "", dose.id])
+        }
+        return table.render()
+    }
+}

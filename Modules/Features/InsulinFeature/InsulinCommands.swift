@@ -1,0 +1,69 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// What the insulin commands work with: the use cases and whose log it is.
+public struct InsulinContext: Sendable {
+    public let useCases: InsulinUseCases
+    public let ownerID: String
+
+    public init(useCases: InsulinUseCases, ownerID: String) {
+        self.useCases = useCases
+        self.ownerID = ownerID
+    }
+}
+
+/// `tend insulin …`: the command group of the insulin log.
+public enum InsulinCommands {
+    /// The context is made on demand, so `--help` and usage errors never open the database.
+    public typealias ContextProvider = @Sendable (Invocation) throws -> InsulinContext
+
+    public static func make(context: @escaping ContextProvider) -> Command {
+        Command(
+            name: "insulin",
+            abstract: "Log long- and rapid-acting insulin, guard against double doses, see your pattern.",
+            discussion: """
+                Doses belong to an insulin day that starts at 04:00 by default, so a dose at 00:30
+                counts for the evening before. A second long-acting dose within 12 h, or a rapid-acting
+                dose of the same units within 10 min, is refused (exit 3) unless you add --force.
+                """,
+            subcommands: [
+                LogCommand.make(context: context),
+                StatusCommand.make(context: context),
+                ListCommand.make(context: context),
+                EditCommand.make(context: context),
+                DeleteCommand.make(context: context),
+                CalendarCommand.make(context: context),
+                ChartCommand.make(context: context),
+                SettingsCommand.make(context: context),
+            ]
+        )
+    }
+}
+
+/// Parsers of the values the insulin commands take, shared by the commands.
+enum InsulinInput {
+    static let unitsExpected = "a number of units such as 10 or 4.5"
+
+    static func units(_ text: String) -> Double? {
+        guard let value = Double(text.replacing(",", with: ".")), value.isFinite else { return nil }
+        return value
+    }
+
+    static func kind(_ text: String) -> InsulinKind? { InsulinKind(rawValue: text.lowercased()) }
+
+    static func time(_ invocation: Invocation, _ name: String, context: InsulinContext) throws -> Date? {
+        let zone = try context.useCases.settings.current(ownerID: context.ownerID).timeZone
+        let now = context.useCases.clock.now
+        return try invocation.option(name, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+    }
+
+    static func date(_ invocation: Invocation, _ name: String) throws -> LocalDate? {
+        try invocation.option(name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+    }
+
+    static func month(_ invocation: Invocation) throws -> YearMonth? {
+        try invocation.option("month", expected: "a month as YYYY-MM") { YearMonth($0) }
+    }
+}
