@@ -10,6 +10,8 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
         case unauthorized
         case forbidden
         case tooLarge
+        /// Too many attempts: the client should wait (`details` holds the seconds to wait).
+        case tooManyRequests
         case unavailable
         case internalFailure
     }
@@ -57,6 +59,7 @@ extension AppError.Kind {
         case .unauthorized: "unauthorized"
         case .forbidden: "forbidden"
         case .tooLarge: "too_large"
+        case .tooManyRequests: "too_many_requests"
         case .unavailable: "unavailable"
         case .internalFailure: "internal"
         }

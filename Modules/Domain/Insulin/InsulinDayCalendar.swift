@@ -12,10 +12,12 @@ public struct InsulinDayCalendar: Sendable {
         self.dayStart = dayStart
     }
 
-    /// The insulin day an instant belongs to, by the wall clock (so DST changes nothing).
+    /// The insulin day an instant belongs to: its wall date, or the day before when it comes
+    /// before that date's start. Derived from `start(of:)` so that days and intervals agree even
+    /// when the day start falls in an hour that a DST change skips or repeats.
     public func day(of instant: Date) -> LocalDate {
-        let wall = timeZone.wallClock(of: instant)
-        return wall.secondOfDay < dayStart.minutes * 60 ? wall.date.adding(days: -1) : wall.date
+        let date = timeZone.wallClock(of: instant).date
+        return instant < start(of: date) ? date.adding(days: -1) : date
     }
 
     /// The instant an insulin day begins.

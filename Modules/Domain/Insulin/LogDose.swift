@@ -43,30 +43,28 @@ public struct LogDose: Sendable {
     }
 
     public func callAsFunction(ownerID: String, _ request: Request) throws -> Result {
-        let now = clock.now
-        let settings = try settings.current(ownerID: ownerID)
-        let units = request.units ?? settings.defaultUnits(of: request.kind)
-        let takenAt = request.takenAt ?? now
-        let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
-        try DoseRules.validate(units: units)
-        try DoseRules.validate(takenAt: takenAt, now: now, timeZone: settings.timeZone)
-        try DoseRules.validate(note: note)
-        if let id = request.id {
-            guard UUID(uuidString: id) != nil else {
-                throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id")
-            }
+        if let id = request.id, UUID(uuidString: id) == nil {
+            throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id")
         }
-        let id = request.id?.lowercased() ?? UUIDv7.makeString(at: now)
-
+        let id = request.id?.lowercased()
         return try transactor.write {
-            if request.id != nil {
+            // A retry of a stored dose gets that dose back, whatever the clock says now.
+            if let id {
                 if let stored = try doses.dose(id: id, ownerID: ownerID) { return Result(dose: stored, created: false) }
                 if try doses.idExists(id) {
                     throw AppError.conflict("the id \(id) is already used", code: "id_taken")
                 }
             }
-            let dose = Dose(id: id, ownerID: ownerID, kind: request.kind, units: units, takenAt: takenAt,
-                            note: note, createdAt: now, updatedAt: now)
+            let now = clock.now
+            let settings = try settings.current(ownerID: ownerID)
+            let units = request.units ?? settings.defaultUnits(of: request.kind)
+            let takenAt = request.takenAt ?? now
+            let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
+            try DoseRules.validate(units: units)
+            try DoseRules.validate(takenAt: takenAt, now: now, timeZone: settings.timeZone)
+            try DoseRules.validate(note: note)
+            let dose = Dose(id: id ?? UUIDv7.makeString(at: now), ownerID: ownerID, kind: request.kind, units: units,
+                            takenAt: takenAt, note: note, createdAt: now, updatedAt: now)
             if !request.force {
                 let interval = DoseRules.guardInterval(around: takenAt, kind: request.kind, settings: settings)
                 let neighbours = try doses.doses(ownerID: ownerID, kind: request.kind, in: interval)

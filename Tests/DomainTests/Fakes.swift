@@ -1,0 +1,301 @@
+import Core
+import Domain
+import Foundation
+import Synchronization
+import Testing
+
+// MARK: - In-memory storage shared by the fakes
+
+/// One in-memory database: the doses, the settings and the transaction bookkeeping live in one
+/// state behind one lock, so that the transactor can snapshot and restore all of it at once.
+final class InMemoryInsulinStore: Sendable {
+    struct State {
+        var doses: [String: Dose] = [:]
+        var settings: [String: InsulinSettings] = [:]
+        /// One snapshot per open transaction level (savepoints for nested writes).
+        var snapshots: [(doses: [String: Dose], settings: [String: InsulinSettings])] = []
+        var doseInserts = 0
+        var doseUpdates = 0
+        var settingsSaves = 0
+        var commits = 0
+        var rollbacks = 0
+        /// Writes that happened outside any `Transactor.write`: every write must be inside one.
+        var writesOutsideTransaction = 0
+        var failSettingsSave: (@Sendable (InsulinSettings) -> Bool)?
+        var failDoseInsert: (@Sendable (Dose) -> Bool)?
+    }
+
+    let state = Mutex(State())
+
+    func read<T>(_ body: (State) -> T) -> T {
+        state.withLock { body($0) }
+    }
+
+    func mutate<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try state.withLock { try body(&$0) }
+    }
+
+    // Convenience accessors for assertions.
+    var allDoses: [Dose] { read { Array($0.doses.values).sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } } }
+    var liveDoses: [Dose] { allDoses.filter { $0.deletedAt == nil } }
+    func storedSettings(_ ownerID: String) -> InsulinSettings? { read { $0.settings[ownerID] } }
+    var settingsSaves: Int { read(\.settingsSaves) }
+    var doseInserts: Int { read(\.doseInserts) }
+    var doseUpdates: Int { read(\.doseUpdates) }
+    var rollbacks: Int { read(\.rollbacks) }
+    var commits: Int { read(\.commits) }
+    var writesOutsideTransaction: Int { read(\.writesOutsideTransaction) }
+}
+
+struct FakeStoreFailure: Error, Equatable {
+    let reason: String
+}
+
+// MARK: - DoseRepository
+
+final class FakeDoseRepository: DoseRepository {
+    let store: InMemoryInsulinStore
+
+    init(store: InMemoryInsulinStore) { self.store = store }
+
+    func insert(_ dose: Dose) throws {
+        try store.mutate { state in
+            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
+            if let fail = state.failDoseInsert, fail(dose) { throw FakeStoreFailure(reason: "insert failed") }
+            guard state.doses[dose.id] == nil else { throw FakeStoreFailure(reason: "primary key \(dose.id) exists") }
+            state.doses[dose.id] = dose
+            state.doseInserts += 1
+        }
+    }
+
+    func update(_ dose: Dose) throws {
+        try store.mutate { state in
+            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
+            guard state.doses[dose.id] != nil else { throw FakeStoreFailure(reason: "no row \(dose.id) to update") }
+            state.doses[dose.id] = dose
+            state.doseUpdates += 1
+        }
+    }
+
+    func dose(id: String, ownerID: String) throws -> Dose? {
+        store.read { state in
+            guard let dose = state.doses[id], dose.ownerID == ownerID, dose.deletedAt == nil else { return nil }
+            return dose
+        }
+    }
+
+    func idExists(_ id: String) throws -> Bool {
+        store.read { $0.doses[id] != nil }
+    }
+
+    func doses(ownerID: String, kind: InsulinKind?, in interval: Range<Date>?) throws -> [Dose] {
+        store.read { state in
+            state.doses.values
+                .filter { $0.ownerID == ownerID && $0.deletedAt == nil }
+                .filter { kind == nil || $0.kind == kind }
+                .filter { interval?.contains($0.takenAt) ?? true }
+                .sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) }
+        }
+    }
+
+    func latest(ownerID: String, kind: InsulinKind, atOrBefore date: Date) throws -> Dose? {
+        try doses(ownerID: ownerID, kind: kind, in: nil).last { $0.takenAt <= date }
+    }
+
+    func earliestTakenAt(ownerID: String) throws -> Date? {
+        try doses(ownerID: ownerID, kind: nil, in: nil).first?.takenAt
+    }
+}
+
+// MARK: - InsulinSettingsRepository
+
+final class FakeInsulinSettingsRepository: InsulinSettingsRepository {
+    let store: InMemoryInsulinStore
+
+    init(store: InMemoryInsulinStore) { self.store = store }
+
+    func settings(ownerID: String) throws -> InsulinSettings? {
+        store.read { $0.settings[ownerID] }
+    }
+
+    func save(_ settings: InsulinSettings) throws {
+        try store.mutate { state in
+            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
+            if let fail = state.failSettingsSave, fail(settings) { throw FakeStoreFailure(reason: "save failed") }
+            state.settings[settings.ownerID] = settings
+            state.settingsSaves += 1
+        }
+    }
+}
+
+// MARK: - Transactor
+
+/// Snapshots the store when a write begins and restores it when the body throws, like
+/// `BEGIN … ROLLBACK`; nested writes behave like savepoints.
+final class FakeTransactor: Transactor {
+    let store: InMemoryInsulinStore
+
+    init(store: InMemoryInsulinStore) { self.store = store }
+
+    func write<T>(_ body: () throws -> T) throws -> T {
+        store.mutate { state in state.snapshots.append((state.doses, state.settings)) }
+        do {
+            let result = try body()
+            store.mutate { state in
+                state.snapshots.removeLast()
+                state.commits += 1
+            }
+            return result
+        } catch {
+            store.mutate { state in
+                let snapshot = state.snapshots.removeLast()
+                state.doses = snapshot.doses
+                state.settings = snapshot.settings
+                state.rollbacks += 1
+            }
+            throw error
+        }
+    }
+}
+
+// MARK: - A world to run use cases in
+
+/// The fakes wired together, with use cases at a chosen "now".
+struct World {
+    let store = InMemoryInsulinStore()
+    let doses: FakeDoseRepository
+    let settingsRepository: FakeInsulinSettingsRepository
+    let transactor: FakeTransactor
+    let timeZoneIdentifier: String
+    let now: Date
+    let owner = Owner.local
+
+    /// - Parameters:
+    ///   - settingsCreatedAt: when given, settings are stored up front, created at that instant
+    ///     (and adjusted by `configure`); otherwise the first use case call creates them at `now`.
+    init(now: Date, timeZone: String = "Asia/Seoul", settingsCreatedAt: Date? = nil,
+         configure: (inout InsulinSettings) -> Void = { _ in }) {
+        doses = FakeDoseRepository(store: store)
+        settingsRepository = FakeInsulinSettingsRepository(store: store)
+        transactor = FakeTransactor(store: store)
+        timeZoneIdentifier = timeZone
+        self.now = now
+        if let settingsCreatedAt {
+            var settings = InsulinSettings.defaults(ownerID: Owner.local, timeZoneIdentifier: timeZone, now: settingsCreatedAt)
+            configure(&settings)
+            store.mutate { $0.settings[Owner.local] = settings }
+        }
+    }
+
+    /// The use cases with the clock fixed at `date` (default: the world's `now`).
+    func useCases(at date: Date? = nil) -> InsulinUseCases {
+        let zone = timeZoneIdentifier
+        return InsulinUseCases(doses: doses, settings: settingsRepository, transactor: transactor,
+                               clock: FixedClock(date ?? now), defaultTimeZone: { zone })
+    }
+
+    var insulin: InsulinUseCases { useCases() }
+
+    @discardableResult
+    func log(_ kind: InsulinKind, units: Double? = nil, at takenAt: Date? = nil, note: String? = nil,
+             force: Bool = false, id: String? = nil, now date: Date? = nil) throws -> Dose {
+        try useCases(at: date).logDose(ownerID: owner, .init(id: id, kind: kind, units: units, takenAt: takenAt,
+                                                             note: note, force: force)).dose
+    }
+
+    /// Puts a dose straight into storage, past every rule (for statistics).
+    @discardableResult
+    func seed(_ kind: InsulinKind, at takenAt: Date, units: Double = 10, ownerID: String = Owner.local,
+              deleted: Bool = false) -> Dose {
+        let dose = Dose(id: UUIDv7.makeString(at: takenAt), ownerID: ownerID, kind: kind, units: units,
+                        takenAt: takenAt, note: nil, createdAt: takenAt, updatedAt: takenAt,
+                        deletedAt: deleted ? takenAt : nil)
+        store.mutate { $0.doses[dose.id] = dose }
+        return dose
+    }
+}
+
+// MARK: - Time helpers (Foundation's calendar, independent of Core's arithmetic)
+
+/// An instant from `YYYY-MM-DD HH:MM[:SS]` read in UTC.
+func utc(_ text: String) -> Date {
+    local(text, in: "UTC")
+}
+
+/// An instant from `YYYY-MM-DD HH:MM[:SS]` read as wall time in `zone` (not for ambiguous or
+/// skipped wall times).
+func local(_ text: String, in zone: String) -> Date {
+    let halves = text.split(separator: " ")
+    precondition(halves.count == 2, "expected 'YYYY-MM-DD HH:MM', got \(text)")
+    let ymd = halves[0].split(separator: "-").map { Int($0)! }
+    let hms = halves[1].split(separator: ":").map { Int($0)! }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: zone)!
+    let components = DateComponents(year: ymd[0], month: ymd[1], day: ymd[2], hour: hms[0], minute: hms[1],
+                                    second: hms.count > 2 ? hms[2] : 0)
+    return calendar.date(from: components)!
+}
+
+func seoul(_ text: String) -> Date { local(text, in: "Asia/Seoul") }
+func newYork(_ text: String) -> Date { local(text, in: "America/New_York") }
+
+func date(_ text: String) -> LocalDate { LocalDate(text)! }
+func time(_ text: String) -> LocalTime { LocalTime(text)! }
+func month(_ text: String) -> YearMonth { YearMonth(text)! }
+
+extension Date {
+    func adding(hours: Double = 0, minutes: Double = 0, seconds: Double = 0) -> Date {
+        addingTimeInterval(hours * 3600 + minutes * 60 + seconds)
+    }
+}
+
+// MARK: - Self-checks of the fakes (a broken fake would make every other test meaningless)
+
+@Suite("In-memory fakes")
+struct FakeTests {
+    @Test("the transactor restores every change when the body throws")
+    func transactorRollsBack() throws {
+        let world = World(now: utc("2026-03-10 12:00"))
+        world.seed(.long, at: utc("2026-03-09 13:00"))
+        let before = world.store.allDoses
+
+        #expect(throws: FakeStoreFailure.self) {
+            try world.transactor.write {
+                let extra = Dose(id: "x", ownerID: Owner.local, kind: .rapid, units: 4, takenAt: utc("2026-03-10 11:00"),
+                                 note: nil, createdAt: world.now, updatedAt: world.now)
+                try world.doses.insert(extra)
+                #expect(world.store.allDoses.count == 2)
+                throw FakeStoreFailure(reason: "boom")
+            }
+        }
+        #expect(world.store.allDoses == before)
+        #expect(world.store.rollbacks == 1)
+    }
+
+    @Test("a nested write rolls back only its own changes")
+    func nestedWriteIsASavepoint() throws {
+        let world = World(now: utc("2026-03-10 12:00"))
+        try world.transactor.write {
+            world.seed(.long, at: utc("2026-03-09 13:00"))
+            _ = try? world.transactor.write {
+                world.seed(.long, at: utc("2026-03-08 13:00"))
+                throw FakeStoreFailure(reason: "inner")
+            }
+        }
+        #expect(world.store.allDoses.map(\.takenAt) == [utc("2026-03-09 13:00")])
+    }
+
+    @Test("reads leave out soft-deleted doses and other owners' doses, oldest first")
+    func readsFilter() throws {
+        let world = World(now: utc("2026-03-10 12:00"))
+        let b = world.seed(.long, at: utc("2026-03-09 13:00"))
+        let a = world.seed(.rapid, at: utc("2026-03-08 13:00"))
+        world.seed(.long, at: utc("2026-03-07 13:00"), deleted: true)
+        world.seed(.long, at: utc("2026-03-06 13:00"), ownerID: "someone-else")
+
+        #expect(try world.doses.doses(ownerID: Owner.local, kind: nil, in: nil) == [a, b])
+        #expect(try world.doses.doses(ownerID: Owner.local, kind: .long, in: nil) == [b])
+        #expect(try world.doses.earliestTakenAt(ownerID: Owner.local) == a.takenAt)
+        #expect(try world.doses.latest(ownerID: Owner.local, kind: .long, atOrBefore: utc("2026-03-09 12:59")) == nil)
+    }
+}
