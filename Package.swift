@@ -10,6 +10,18 @@ let systemLibraries: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+        name: "CMicroHTTPD",
+        path: "Modules/System/CMicroHTTPD",
+        pkgConfig: "libmicrohttpd",
+        providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    .systemLibrary(
+        name: "CSodium",
+        path: "Modules/System/CSodium",
+        pkgConfig: "libsodium",
+        providers: [.apt(["libsodium-dev"])]
+    ),
 ]
 
 // MARK: - Shared modules
@@ -19,6 +31,8 @@ let sharedModules: [Target] = [
     .target(name: "Domain", dependencies: ["Core"], path: "Modules/Domain"),
     .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite"], path: "Modules/Data"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
+    .target(name: "HTTP", dependencies: ["Core", "CMicroHTTPD"], path: "Modules/HTTP"),
+    .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
 ]
 
 // MARK: - Features (presentation: CLI commands, later HTTP routes)
@@ -26,8 +40,13 @@ let sharedModules: [Target] = [
 let features: [Target] = [
     .target(
         name: "InsulinFeature",
-        dependencies: ["Core", "Domain", "Console"],
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/InsulinFeature"
+    ),
+    .target(
+        name: "AccountFeature",
+        dependencies: ["Core", "Domain", "HTTP"],
+        path: "Modules/Features/AccountFeature"
     ),
 ]
 
@@ -36,7 +55,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Console", "InsulinFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -49,6 +68,11 @@ let apps: [Target] = [
         dependencies: ["Composition", "Console", "Core"],
         path: "Apps/TendCLI"
     ),
+    .executableTarget(
+        name: "tend-server",
+        dependencies: ["Composition"],
+        path: "Apps/TendServer"
+    ),
 ]
 
 // MARK: - Tests (one target per module, plus the built binaries end to end)
@@ -58,9 +82,12 @@ let tests: [Target] = [
     .testTarget(name: "DomainTests", dependencies: ["Domain", "Core"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "Core"]),
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
-    .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "Domain", "Core"]),
-    .testTarget(name: "CompositionTests", dependencies: ["Composition", "Domain", "Core"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tend"]),
+    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Core"]),
+    .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
+    .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),
 ]
 
 let package = Package(
@@ -68,6 +95,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tend", targets: ["tend"]),
+        .executable(name: "tend-server", targets: ["tend-server"]),
     ],
     targets: systemLibraries + sharedModules + features + composition + apps + tests,
     swiftLanguageModes: [.v6]

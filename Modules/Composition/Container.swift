@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FoundationInternationalization
 import Core
+import Crypto
 import Data
 import Domain
 
@@ -10,21 +11,38 @@ public final class Container: Sendable {
     public let database: Database
     public let clock: any Clock
     public let insulin: InsulinUseCases
+    public let accounts: AccountUseCases
 
+    /// - Parameters:
+    ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
+    ///   - passwordStrength: `.minimum` only in tests, where argon2id's 64 MiB per hash would dominate.
     public init(databasePath: String, clock: any Clock,
-                defaultTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier }) throws {
+                localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
+                passwordStrength: SodiumPasswordHasher.Strength = .interactive) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
         self.clock = clock
+        let accountRepository = SQLiteAccountRepository(database: database)
+        accounts = AccountUseCases(
+            accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
+            failures: SQLiteLoginFailureRepository(database: database),
+            hasher: SodiumPasswordHasher(strength: passwordStrength), tokens: SodiumTokenGenerator(),
+            transactor: database, clock: clock)
         insulin = InsulinUseCases(
             doses: SQLiteDoseRepository(database: database),
             settings: SQLiteInsulinSettingsRepository(database: database),
-            transactor: database, clock: clock, defaultTimeZone: defaultTimeZone)
+            transactor: database, clock: clock,
+            defaultTimeZone: { owner in
+                if owner != Owner.local, let account = try? accountRepository.account(id: owner) {
+                    return account.timeZoneIdentifier
+                }
+                return localTimeZone()
+            })
     }
 
     /// A container on a fresh in-memory database, for tests.
     public static func inMemory(clock: any Clock, timeZone: String = "UTC") throws -> Container {
-        try Container(databasePath: ":memory:", clock: clock, defaultTimeZone: { timeZone })
+        try Container(databasePath: ":memory:", clock: clock, localTimeZone: { timeZone }, passwordStrength: .minimum)
     }
 }

@@ -191,7 +191,7 @@ struct World {
     func useCases(at date: Date? = nil) -> InsulinUseCases {
         let zone = timeZoneIdentifier
         return InsulinUseCases(doses: doses, settings: settingsRepository, transactor: transactor,
-                               clock: FixedClock(date ?? now), defaultTimeZone: { zone })
+                               clock: FixedClock(date ?? now), defaultTimeZone: { _ in zone })
     }
 
     var insulin: InsulinUseCases { useCases() }

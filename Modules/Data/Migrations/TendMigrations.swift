@@ -32,6 +32,34 @@ public enum TendMigrations {
             );
             CREATE INDEX insulin_doses_owner_taken ON insulin_doses (owner_id, taken_at);
             """),
+        Migration("0002_accounts", """
+            CREATE TABLE accounts (
+                id TEXT PRIMARY KEY NOT NULL,
+                email TEXT NOT NULL,
+                display_name TEXT NOT NULL,
+                time_zone TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX accounts_email ON accounts (email);
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                revoked_at INTEGER
+            );
+            CREATE INDEX sessions_token_hash ON sessions (token_hash);
+            CREATE TABLE login_failures (
+                email TEXT PRIMARY KEY NOT NULL,
+                count INTEGER NOT NULL,
+                last_failure_at INTEGER NOT NULL,
+                locked_until INTEGER
+            );
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

@@ -7,10 +7,11 @@ public struct InsulinSettingsService: Sendable {
     let repository: any InsulinSettingsRepository
     let transactor: any Transactor
     let clock: any Clock
-    let defaultTimeZone: @Sendable () -> String
+    /// The zone new settings start with, per owner (the system's on a device, the account's on the server).
+    let defaultTimeZone: @Sendable (_ ownerID: String) -> String
 
     public init(repository: any InsulinSettingsRepository, transactor: any Transactor, clock: any Clock,
-                defaultTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier }) {
+                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String = { _ in TimeZone.current.identifier }) {
         self.repository = repository
         self.transactor = transactor
         self.clock = clock
@@ -22,7 +23,7 @@ public struct InsulinSettingsService: Sendable {
         if let existing = try repository.settings(ownerID: ownerID) { return existing }
         return try transactor.write {
             if let existing = try repository.settings(ownerID: ownerID) { return existing }
-            let created = InsulinSettings.defaults(ownerID: ownerID, timeZoneIdentifier: defaultTimeZone(), now: clock.now)
+            let created = InsulinSettings.defaults(ownerID: ownerID, timeZoneIdentifier: defaultTimeZone(ownerID), now: clock.now)
             try repository.save(created)
             return created
         }

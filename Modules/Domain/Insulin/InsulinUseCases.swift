@@ -14,7 +14,7 @@ public struct InsulinUseCases: Sendable {
 
     public init(doses: any DoseRepository, settings settingsRepository: any InsulinSettingsRepository,
                 transactor: any Transactor, clock: any Clock,
-                defaultTimeZone: @escaping @Sendable () -> String) {
+                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String) {
         let settings = InsulinSettingsService(repository: settingsRepository, transactor: transactor, clock: clock,
                                               defaultTimeZone: defaultTimeZone)
         self.clock = clock

@@ -1,0 +1,52 @@
+import Core
+import Domain
+import HTTP
+import AccountFeature
+import InsulinFeature
+
+/// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
+/// generated from the very routes the router serves.
+public enum ServerApplication {
+    public static func make(container: Container, logger: Logger?) -> HTTPApplication {
+        var router = Router()
+        router.addRoutes(AccountRoutes.make(accounts: container.accounts))
+        router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
+        let served = router.routes
+        let document = openAPIDocument(routes: served + systemRoutes(document: "").map { $0 }).serialized()
+        router.addRoutes(systemRoutes(document: document))
+
+        let accounts = container.accounts
+        let insulin = container.insulin
+        return HTTPApplication(
+            router: router, logger: logger,
+            authenticate: { token in try accounts.authenticate(token: token) },
+            errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
+    }
+
+    /// `/healthz` and `/openapi.json`.
+    static func systemRoutes(document: String) -> [Route] {
+        typealias S = OpenAPISchema
+        return [
+            Route("GET", "/healthz", requiresAuth: false, operation: OpenAPIOperation(
+                summary: "Liveness", tag: "system",
+                responses: [("200", S.jsonResponse("Up", S.object([("status", S.enumeration(["ok"]))], required: ["status"])))]
+            )) { _ in
+                try .json(["status": "ok"])
+            },
+            Route("GET", "/openapi.json", requiresAuth: false, operation: OpenAPIOperation(
+                summary: "This document", tag: "system",
+                responses: [("200", S.jsonResponse("The OpenAPI 3.1 document", ["type": "object"]))]
+            )) { _ in
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .init(document.utf8))
+            },
+        ]
+    }
+
+    static func openAPIDocument(routes: [Route]) -> JSONValue {
+        OpenAPIDocument.make(
+            title: "Tend", version: "1.0.0",
+            description: "Tend's server: accounts and the insulin log. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            routes: routes,
+            schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas)
+    }
+}

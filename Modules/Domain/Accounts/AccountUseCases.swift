@@ -1,0 +1,158 @@
+import FoundationEssentials
+import FoundationInternationalization
+import Core
+
+/// Sign-up, log-in, log-out and token checks.
+public struct AccountUseCases: Sendable {
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    public static let minimumPasswordLength = 10
+    /// Failures allowed before the lock-out starts.
+    public static let freeFailures = 5
+
+    let accounts: any AccountRepository
+    let sessions: any SessionRepository
+    let failures: any LoginFailureRepository
+    let hasher: any PasswordHasher
+    let tokens: any TokenGenerator
+    let transactor: any Transactor
+    let clock: any Clock
+
+    public init(accounts: any AccountRepository, sessions: any SessionRepository, failures: any LoginFailureRepository,
+                hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock) {
+        self.accounts = accounts
+        self.sessions = sessions
+        self.failures = failures
+        self.hasher = hasher
+        self.tokens = tokens
+        self.transactor = transactor
+        self.clock = clock
+    }
+
+    public struct Registration: Sendable {
+        public var email: String
+        public var password: String
+        public var displayName: String
+        public var timeZone: String?
+
+        public init(email: String, password: String, displayName: String, timeZone: String?) {
+            self.email = email
+            self.password = password
+            self.displayName = displayName
+            self.timeZone = timeZone
+        }
+    }
+
+    public func register(_ registration: Registration) throws -> Account {
+        let email = try Self.normalizedEmail(registration.email)
+        guard registration.password.count >= Self.minimumPasswordLength else {
+            throw AppError.invalidInput("password must be at least \(Self.minimumPasswordLength) characters", code: "weak_password")
+        }
+        guard registration.password.utf8.count <= 1024 else {
+            throw AppError.invalidInput("password must be at most 1024 bytes", code: "invalid_password")
+        }
+        let name = registration.displayName.trimmed
+        guard (1...60).contains(name.count) else {
+            throw AppError.invalidInput("display_name must be 1 to 60 characters", code: "invalid_display_name")
+        }
+        let zone = registration.timeZone ?? "UTC"
+        guard TimeZone(identifier: zone) != nil else {
+            throw AppError.invalidInput("time_zone '\(zone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
+        }
+        if try accounts.account(email: email) != nil {
+            throw AppError.conflict("an account with this email already exists", code: "email_taken")
+        }
+        let hash = try hasher.hash(registration.password) // slow by design: outside the transaction
+        let now = clock.now
+        let account = Account(id: UUIDv7.makeString(at: now), email: email, displayName: name, timeZoneIdentifier: zone,
+                              passwordHash: hash, createdAt: now, updatedAt: now)
+        try transactor.write {
+            if try accounts.account(email: email) != nil {
+                throw AppError.conflict("an account with this email already exists", code: "email_taken")
+            }
+            try accounts.insert(account)
+        }
+        return account
+    }
+
+    public struct LoginResult: Sendable, Equatable {
+        public let token: String
+        public let session: Session
+    }
+
+    /// Logs in. After `freeFailures` wrong passwords for an email, each further attempt is
+    /// refused at once for a window that doubles (30 s, 1 min, 2 min, … up to 15 min).
+    public func login(email rawEmail: String, password: String) throws -> LoginResult {
+        let email = rawEmail.trimmed.lowercased()
+        let now = clock.now
+        if let record = try failures.failures(email: email), let until = record.lockedUntil, until > now {
+            throw Self.throttled(until: until, now: now)
+        }
+        let account = try accounts.account(email: email)
+        let verified = account.map { hasher.verify(password, against: $0.passwordHash) } ?? false
+        guard let account, verified else {
+            try transactor.write {
+                var record = try failures.failures(email: email) ?? LoginFailures(email: email, count: 0, lastFailureAt: now, lockedUntil: nil)
+                record.count += 1
+                record.lastFailureAt = now
+                if record.count >= Self.freeFailures {
+                    let exponent = min(record.count - Self.freeFailures, 5)
+                    record.lockedUntil = now.addingTimeInterval(min(30 * pow2(exponent), 15 * 60))
+                }
+                try failures.save(record)
+            }
+            throw AppError(.unauthorized, code: "invalid_credentials", "the email or the password is wrong")
+        }
+        let token = tokens.makeToken()
+        let session = Session(id: UUIDv7.makeString(at: now), accountID: account.id, tokenHash: tokens.hash(token),
+                              createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
+        try transactor.write {
+            try failures.clear(email: email)
+            try sessions.insert(session)
+        }
+        return LoginResult(token: token, session: session)
+    }
+
+    /// The account a bearer token belongs to, if the token is known, unexpired and not revoked.
+    public func authenticate(token: String) throws -> String? {
+        guard let session = try activeSession(token: token) else { return nil }
+        return session.accountID
+    }
+
+    public func logout(token: String) throws {
+        guard let session = try activeSession(token: token) else {
+            throw AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
+        }
+        try transactor.write { try sessions.revoke(id: session.id, at: clock.now) }
+    }
+
+    public func account(id: String) throws -> Account {
+        guard let account = try accounts.account(id: id) else {
+            throw AppError.notFound("no account \(id)", code: "account_not_found")
+        }
+        return account
+    }
+
+    private func activeSession(token: String) throws -> Session? {
+        guard token.utf8.count <= 256, let session = try sessions.session(tokenHash: tokens.hash(token)) else { return nil }
+        guard session.revokedAt == nil, session.expiresAt > clock.now else { return nil }
+        return session
+    }
+
+    static func throttled(until: Date, now: Date) -> AppError {
+        let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+        return AppError(.tooManyRequests, code: "too_many_attempts",
+                        "too many failed logins for this email; try again in \(seconds) s", details: seconds)
+    }
+
+    static func normalizedEmail(_ raw: String) throws -> String {
+        let email = raw.trimmed.lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+              !email.contains(where: { $0.isWhitespace }) else {
+            throw AppError.invalidInput("email is not a valid address", code: "invalid_email")
+        }
+        return email
+    }
+}
+
+private func pow2(_ exponent: Int) -> Double { Double(1 << exponent) }

@@ -1,0 +1,109 @@
+import FoundationEssentials
+import Core
+
+/// The request pipeline in front of the router: request id, limits, content type, auth,
+/// error mapping and the log line. It never throws: every outcome is a response, and a bad
+/// input is always a 4xx with a JSON error body.
+public struct HTTPApplication: Sendable {
+    public typealias Authenticator = @Sendable (_ token: String) throws -> String?
+    /// Extra fields for an error body (for example the earlier dose of a refused duplicate).
+    public typealias ErrorDetails = @Sendable (AppError) -> [String: JSONValue]
+
+    public let router: Router
+    public let maximumBodySize: Int
+    let authenticate: Authenticator
+    let errorDetails: ErrorDetails
+    let logger: Logger?
+    let clock: @Sendable () -> ContinuousClock.Instant
+
+    public init(router: Router, maximumBodySize: Int = 1 << 20, logger: Logger?,
+                authenticate: @escaping Authenticator, errorDetails: @escaping ErrorDetails = { _ in [:] }) {
+        self.router = router
+        self.maximumBodySize = maximumBodySize
+        self.authenticate = authenticate
+        self.errorDetails = errorDetails
+        self.logger = logger
+        clock = { ContinuousClock.now }
+    }
+
+    public func respond(to incoming: HTTPRequest) -> HTTPResponse {
+        let started = clock()
+        var request = incoming
+        request.requestID = Self.acceptableRequestID(incoming.header("x-request-id")) ?? UUIDv7.makeString()
+        var response = route(&request)
+        response.setHeader("X-Request-Id", request.requestID)
+        if let logger {
+            let elapsed = clock() - started
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let shown = (milliseconds * 100).rounded() / 100
+            logger.info("\(request.method) \(request.path) \(response.status) \(shown)ms id=\(request.requestID)")
+        }
+        return response
+    }
+
+    private func route(_ request: inout HTTPRequest) -> HTTPResponse {
+        switch router.match(method: request.method, path: request.path) {
+        case .notFound:
+            return .error(AppError.notFound("no route for \(request.method) \(request.path)", code: "route_not_found"))
+        case .methodNotAllowed(let allowed):
+            var response = HTTPResponse.error(AppError(.invalidInput, code: "method_not_allowed",
+                                                       "\(request.method) is not allowed on \(request.path)"))
+            response.status = 405
+            response.setHeader("Allow", allowed.joined(separator: ", "))
+            return response
+        case .found(let route, let parameters):
+            request.pathParameters = parameters
+            if let refusal = checkBody(request) { return refusal }
+            do {
+                if route.requiresAuth {
+                    guard let token = request.bearerToken, let account = try authenticate(token) else {
+                        var response = HTTPResponse.error(AppError(.unauthorized, code: "unauthorized",
+                                                                   "a valid bearer token is required"))
+                        response.setHeader("WWW-Authenticate", "Bearer")
+                        return response
+                    }
+                    request.accountID = account
+                }
+                return try route.handler(request)
+            } catch let error as AppError {
+                return errorResponse(error)
+            } catch {
+                logger?.error("\(request.method) \(request.path) failed: \(error)")
+                return .error(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
+            }
+        }
+    }
+
+    private func errorResponse(_ error: AppError) -> HTTPResponse {
+        var response = HTTPResponse.error(error, extra: errorDetails(error))
+        if error.kind == .tooManyRequests {
+            let seconds = (error.details as? Int) ?? 60
+            response.setHeader("Retry-After", String(max(1, seconds)))
+        }
+        return response
+    }
+
+    /// 413 for a body over the limit, 415 for a body that is not JSON.
+    private func checkBody(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.body.count > maximumBodySize {
+            return .error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(maximumBodySize) bytes"))
+        }
+        guard !request.body.isEmpty else { return nil }
+        let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+        guard type == "application/json" || type?.hasSuffix("+json") == true else {
+            var response = HTTPResponse.error(AppError(.invalidInput, code: "unsupported_media_type",
+                                                       "the body must be JSON (Content-Type: application/json)"))
+            response.status = 415
+            return response
+        }
+        return nil
+    }
+
+    /// A client's request id is echoed when it is short and plain; otherwise a new one is made.
+    static func acceptableRequestID(_ value: String?) -> String? {
+        guard let value, (1...64).contains(value.utf8.count),
+              value.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95 })
+        else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import Core
+
+extension HTTPRequest {
+    /// Decodes the JSON body; a malformed body or field is a 400 whose message names the field.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !body.isEmpty else {
+            throw AppError.invalidInput("the request needs a JSON body", code: "missing_body")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw Self.describe(error)
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> AppError {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let name = field(context.codingPath + [key])
+            return AppError.invalidInput("missing field '\(name)'", code: "invalid_field")
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty {
+                return AppError.invalidInput("the body must be a JSON object", code: "malformed_json")
+            }
+            return AppError.invalidInput("field '\(field(context.codingPath))' must be \(describe(type))", code: "invalid_field")
+        case .valueNotFound(let type, let context):
+            return AppError.invalidInput("field '\(field(context.codingPath))' must be \(describe(type)), not null", code: "invalid_field")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return AppError.invalidInput("the body is not valid JSON", code: "malformed_json")
+            }
+            return AppError.invalidInput("field '\(field(context.codingPath))': \(context.debugDescription)", code: "invalid_field")
+        @unknown default:
+            return AppError.invalidInput("the body could not be read", code: "malformed_json")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Double.Type, is Int.Type, is Float.Type: "a number"
+        case is [String: Any].Type: "an object"
+        default: "of type \(type)"
+        }
+    }
+}
