@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import Core
+import HTTP
+@testable import Composition
+
+@Suite("The OpenAPI document")
+struct OpenAPITests {
+    @Test func listsExactlyTheRoutesTheRouterServes() throws {
+        let container = try Container.inMemory(clock: FixedClock(Date(timeIntervalSince1970: 1_764_500_000)))
+        let application = ServerApplication.make(container: container, logger: nil)
+        let response = application.respond(to: HTTPRequest(method: "GET", path: "/openapi.json"))
+        #expect(response.status == 200)
+        let document = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var documented = Set<String>()
+        for (path, operations) in paths {
+            for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
+        }
+        let served = Set(application.router.routes.map { "\($0.method) \($0.pattern)" })
+        #expect(documented == served)
+        #expect(served.contains("POST /v1/insulin/doses"))
+        #expect(served.contains("GET /openapi.json"))
+
+        // Every schema a route refers to exists.
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let text = String(decoding: response.body, as: UTF8.self)
+        let references = text.components(separatedBy: "#/components/schemas/").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!references.isEmpty)
+        for reference in references { #expect(schemas[String(reference)] != nil, "missing schema \(reference)") }
+    }
+}
