@@ -66,11 +66,13 @@ public struct DoseRules: Sendable {
             details: nearest)
     }
 
-    /// The interval in which a neighbour could clash with a dose taken at `date`.
-    static func guardInterval(around date: Date, kind: InsulinKind, settings: InsulinSettings) -> Range<Date> {
-        let minutes = kind == .long ? settings.longGuardMinutes : settings.rapidWindowMinutes
+    /// Loads the doses that could clash with `candidate` and checks the guards against them.
+    static func checkGuards(for candidate: Dose, in doses: any DoseRepository, settings: InsulinSettings) throws {
+        let minutes = candidate.kind == .long ? settings.longGuardMinutes : settings.rapidWindowMinutes
         let window = TimeInterval(max(minutes, 0) * 60)
-        return date.addingTimeInterval(-window)..<date.addingTimeInterval(window + 0.001)
+        let interval = candidate.takenAt.addingTimeInterval(-window)..<candidate.takenAt.addingTimeInterval(window + 0.001)
+        let neighbours = try doses.doses(ownerID: candidate.ownerID, kind: candidate.kind, in: interval)
+        try checkGuards(for: candidate, against: neighbours, settings: settings)
     }
 }
 

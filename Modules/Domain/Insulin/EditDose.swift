@@ -48,9 +48,7 @@ public struct EditDose: Sendable {
             if let takenAt = changes.takenAt { dose.takenAt = takenAt }
             if let note = changes.note { dose.note = note.flatMap { $0.isEmpty ? nil : $0 } }
             if !changes.force {
-                let interval = DoseRules.guardInterval(around: dose.takenAt, kind: dose.kind, settings: settings)
-                let neighbours = try doses.doses(ownerID: ownerID, kind: dose.kind, in: interval)
-                try DoseRules.checkGuards(for: dose, against: neighbours, settings: settings)
+                try DoseRules.checkGuards(for: dose, in: doses, settings: settings)
             }
             dose.updatedAt = now
             try doses.update(dose)

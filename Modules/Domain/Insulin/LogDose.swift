@@ -66,9 +66,7 @@ public struct LogDose: Sendable {
             let dose = Dose(id: id ?? UUIDv7.makeString(at: now), ownerID: ownerID, kind: request.kind, units: units,
                             takenAt: takenAt, note: note, createdAt: now, updatedAt: now)
             if !request.force {
-                let interval = DoseRules.guardInterval(around: takenAt, kind: request.kind, settings: settings)
-                let neighbours = try doses.doses(ownerID: ownerID, kind: request.kind, in: interval)
-                try DoseRules.checkGuards(for: dose, against: neighbours, settings: settings)
+                try DoseRules.checkGuards(for: dose, in: doses, settings: settings)
             }
             try doses.insert(dose)
             return Result(dose: dose, created: true)
