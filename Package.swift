@@ -44,6 +44,11 @@ let features: [Target] = [
         path: "Modules/Features/InsulinFeature"
     ),
     .target(
+        name: "QuestFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/QuestFeature"
+    ),
+    .target(
         name: "AccountFeature",
         dependencies: ["Core", "Domain", "HTTP"],
         path: "Modules/Features/AccountFeature"
@@ -55,7 +60,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -86,6 +91,7 @@ let tests: [Target] = [
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),
 ]

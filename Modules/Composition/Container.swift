@@ -12,13 +12,15 @@ public final class Container: Sendable {
     public let clock: any Clock
     public let insulin: InsulinUseCases
     public let accounts: AccountUseCases
+    public let quests: QuestUseCases
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
     ///   - passwordStrength: `.minimum` only in tests, where argon2id's 64 MiB per hash would dominate.
     public init(databasePath: String, clock: any Clock,
                 localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
-                passwordStrength: SodiumPasswordHasher.Strength = .interactive) throws {
+                passwordStrength: SodiumPasswordHasher.Strength = .interactive,
+                resourcesPath: String = ResourceLocation.resolve(environment: [:])) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
@@ -29,16 +31,22 @@ public final class Container: Sendable {
             failures: SQLiteLoginFailureRepository(database: database),
             hasher: SodiumPasswordHasher(strength: passwordStrength), tokens: SodiumTokenGenerator(),
             transactor: database, clock: clock)
+        // Local data follows the device's zone; an account's data follows the account's.
+        let zone: @Sendable (String) -> String = { owner in
+            if owner != Owner.local, let account = try? accountRepository.account(id: owner) {
+                return account.timeZoneIdentifier
+            }
+            return localTimeZone()
+        }
         insulin = InsulinUseCases(
             doses: SQLiteDoseRepository(database: database),
             settings: SQLiteInsulinSettingsRepository(database: database),
-            transactor: database, clock: clock,
-            defaultTimeZone: { owner in
-                if owner != Owner.local, let account = try? accountRepository.account(id: owner) {
-                    return account.timeZoneIdentifier
-                }
-                return localTimeZone()
-            })
+            transactor: database, clock: clock, defaultTimeZone: zone)
+        quests = QuestUseCases(
+            journeys: SQLiteJourneyRepository(database: database), entries: SQLiteQuestEntryRepository(database: database),
+            settings: SQLiteQuestSettingsRepository(database: database),
+            content: FileQuestContentSource(directory: resourcesPath + "/Quests"),
+            transactor: database, clock: clock, timeZone: zone)
     }
 
     /// A container on a fresh in-memory database, for tests.

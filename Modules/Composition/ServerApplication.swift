@@ -3,6 +3,7 @@ import Domain
 import HTTP
 import AccountFeature
 import InsulinFeature
+import QuestFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -11,6 +12,7 @@ public enum ServerApplication {
         var router = Router()
         router.addRoutes(AccountRoutes.make(accounts: container.accounts))
         router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
+        router.addRoutes(QuestRoutes.make(quests: container.quests))
         let served = router.routes
         let document = openAPIDocument(routes: served + systemRoutes(document: "").map { $0 }).serialized()
         router.addRoutes(systemRoutes(document: document))
@@ -45,8 +47,8 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts and the insulin log. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
-            schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas)
+            schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas)
     }
 }

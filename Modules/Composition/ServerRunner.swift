@@ -43,7 +43,8 @@ public struct ServerRunner: Sendable {
         let path = try DatabaseLocation.resolve(option: invocation.option("db"), environment: environment.filter { $0.key != "TEND_DB" },
                                                 fileName: "server.sqlite")
         let logger = Logger(label: "tend-server")
-        let container = try Container(databasePath: path, clock: try makeClock(environment: environment))
+        let container = try Container(databasePath: path, clock: try makeClock(environment: environment),
+                                      resourcesPath: ResourceLocation.resolve(environment: environment))
         let application = ServerApplication.make(container: container, logger: invocation.flag("quiet") ? nil : logger)
 
         // Block the stop signals before any server thread starts, so only `sigwait` sees them.

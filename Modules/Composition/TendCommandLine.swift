@@ -4,6 +4,10 @@ import Console
 import Core
 import Domain
 import InsulinFeature
+import QuestFeature
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Assembles `tend`: the root command with its global options, each feature's command group,
 /// and `tend today`. The container is opened on first use, so `--help` never touches the disk.
@@ -23,13 +27,20 @@ public struct TendCommandLine: Sendable {
         let insulinContext: InsulinCommands.ContextProvider = { invocation in
             InsulinContext(useCases: try container(for: invocation).insulin, ownerID: Owner.local)
         }
+        let environment = environment
+        let questContext: QuestCommands.ContextProvider = { invocation in
+            QuestContext(useCases: try container(for: invocation).quests, ownerID: Owner.local,
+                         language: Language.resolve(option: invocation.option(GlobalOptions.language.name), environment: environment) ?? .en,
+                         environment: environment, isInteractive: isatty(0) == 1)
+        }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — insulin log, and more to come.",
+            abstract: "Tend: personal care from the terminal — the insulin log and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
-                TodayCommand.make(insulin: insulinContext),
+                TodayCommand.make(insulin: insulinContext, quest: questContext),
                 InsulinCommands.make(context: insulinContext),
+                QuestCommands.make(context: questContext),
             ]
         )
     }
@@ -37,7 +48,8 @@ public struct TendCommandLine: Sendable {
     func container(for invocation: Invocation) throws -> Container {
         try containers.get {
             let path = try DatabaseLocation.resolve(option: invocation.option(GlobalOptions.database.name), environment: environment)
-            return try Container(databasePath: path, clock: try makeClock(environment: environment))
+            return try Container(databasePath: path, clock: try makeClock(environment: environment),
+                                 resourcesPath: ResourceLocation.resolve(environment: environment))
         }
     }
 }

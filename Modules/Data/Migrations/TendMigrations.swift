@@ -60,6 +60,46 @@ public enum TendMigrations {
                 locked_until INTEGER
             );
             """),
+        Migration("0003_quests", """
+            CREATE TABLE quest_journeys (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                style TEXT NOT NULL,
+                nickname TEXT NOT NULL,
+                feeling TEXT NOT NULL,
+                pace_days INTEGER NOT NULL DEFAULT 1,
+                time_zone TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                completed_at INTEGER,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX quest_journeys_owner ON quest_journeys (owner_id, started_at);
+            CREATE TABLE quest_entries (
+                id TEXT PRIMARY KEY NOT NULL,
+                journey_id TEXT NOT NULL REFERENCES quest_journeys (id) ON DELETE CASCADE,
+                owner_id TEXT NOT NULL,
+                quest_number INTEGER NOT NULL,
+                answer TEXT,
+                reflection TEXT,
+                felt TEXT,
+                completed_at INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX quest_entries_journey ON quest_entries (journey_id, quest_number);
+            CREATE TABLE quest_settings (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                reminder_minutes INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX quest_settings_owner ON quest_settings (owner_id);
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }
