@@ -76,6 +76,9 @@ public struct HTTPApplication: Sendable {
 
     private func errorResponse(_ error: AppError) -> HTTPResponse {
         var response = HTTPResponse.error(error, extra: errorDetails(error))
+        if error.kind == .unauthorized {
+            response.setHeader("WWW-Authenticate", "Bearer") // RFC 9110: every 401 names its scheme
+        }
         if error.kind == .tooManyRequests {
             let seconds = (error.details as? Int) ?? 60
             response.setHeader("Retry-After", String(max(1, seconds)))

@@ -47,6 +47,7 @@ public enum HTTPStatus {
     public static func code(for kind: AppError.Kind) -> Int {
         switch kind {
         case .invalidInput: 400
+        case .unprocessable: 422
         case .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404
@@ -72,6 +73,7 @@ public enum HTTPStatus {
         case 410: "Gone"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 503: "Service Unavailable"
         default: "Status \(status)"

@@ -41,6 +41,9 @@ public final class HTTPServer: @unchecked Sendable {
         self.configuration = configuration
     }
 
+    /// libmicrohttpd holds an unretained pointer to this object: never let it outlive a daemon.
+    deinit { stop(timeout: .zero) }
+
     public func start() throws {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let context = Unmanaged.passUnretained(self).toOpaque()

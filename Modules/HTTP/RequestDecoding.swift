@@ -10,11 +10,11 @@ extension HTTPRequest {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
-            throw Self.describe(error)
+            throw Self.describe(error, body: body)
         }
     }
 
-    static func describe(_ error: DecodingError) -> AppError {
+    static func describe(_ error: DecodingError, body: Data) -> AppError {
         func field(_ path: [any CodingKey]) -> String {
             path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
@@ -31,6 +31,11 @@ extension HTTPRequest {
             return AppError.invalidInput("field '\(field(context.codingPath))' must be \(describe(type)), not null", code: "invalid_field")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
+                // JSONDecoder also says this, with no path, for a number that does not fit its
+                // field (30.5 for an integer): only a body that is not JSON at all is malformed.
+                if (try? JSONDecoder().decode(AnyJSON.self, from: body)) != nil {
+                    return AppError.invalidInput("a field has a value of the wrong type or out of range", code: "invalid_field")
+                }
                 return AppError.invalidInput("the body is not valid JSON", code: "malformed_json")
             }
             return AppError.invalidInput("field '\(field(context.codingPath))': \(context.debugDescription)", code: "invalid_field")
@@ -47,5 +52,29 @@ extension HTTPRequest {
         case is [String: Any].Type: "an object"
         default: "of type \(type)"
         }
+    }
+}
+
+/// Any JSON value, decoded only to tell valid JSON from malformed.
+private struct AnyJSON: Decodable {
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            while !array.isAtEnd { _ = try array.decode(AnyJSON.self) }
+        } else if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            for key in object.allKeys { _ = try object.decode(AnyJSON.self, forKey: key) }
+        } else {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() { return }
+            if (try? value.decode(Bool.self)) != nil { return }
+            if (try? value.decode(Double.self)) != nil { return }
+            _ = try value.decode(String.self)
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
     }
 }

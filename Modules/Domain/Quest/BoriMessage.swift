@@ -22,14 +22,14 @@ public struct BoriMessage: Sendable, Equatable {
             lines.append(bori.progressMessages.firstDay)
         } else if state.completedToday != nil && !state.isCurrentOpen {
             lines.append(bori.progressMessages.doneForToday)
-        } else if let last = state.entries.last,
-                  state.zone.localDate(of: last.completedAt).days(until: state.today) >= 3 {
+        } else if state.zone.localDate(of: state.entries.last?.completedAt ?? state.journey.startedAt).days(until: state.today) >= 3 {
+            // Back after a few quiet days (or a start left waiting): welcome, no guilt.
             lines.append(bori.progressMessages.returning)
         } else {
             let variants = bori.stageMessages[String(state.stage)] ?? []
             if !variants.isEmpty { lines.append(variants[days % variants.count]) }
         }
-        if state.currentNumber == QuestContent.questCount {
+        if state.currentNumber == QuestContent.questCount && state.isCurrentOpen {
             lines.append(bori.progressMessages.lastQuest)
         } else if state.completed == QuestContent.questCount / 2 {
             lines.append(bori.progressMessages.halfway)
