@@ -5,6 +5,9 @@ import FoundationEssentials
 public struct AppError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case invalidInput
+        /// A file or body that is well-formed as a request but whose content cannot be used
+        /// (a broken GPX file): exit 1 on the command line, 422 on the server.
+        case unprocessable
         case notFound
         case conflict
         case unauthorized
@@ -54,6 +57,7 @@ extension AppError.Kind {
     public var defaultCode: String {
         switch self {
         case .invalidInput: "invalid_input"
+        case .unprocessable: "unprocessable"
         case .notFound: "not_found"
         case .conflict: "conflict"
         case .unauthorized: "unauthorized"

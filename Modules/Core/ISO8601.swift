@@ -6,8 +6,14 @@ public enum ISO8601 {
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM|±HHMM|±HH)`; a space may stand for `T`.
     /// Returns nil when there is no offset: a local time is not an instant.
     public static func parseInstant(_ text: String) -> Date? {
-        let scalars = Array(text.utf8)
-        guard scalars.count >= 17 else { return nil }
+        var text = text
+        return text.withUTF8 { parseInstant(bytes: $0) }
+    }
+
+    /// The same on UTF-8 bytes (hot loops such as GPX parsing); with `assumingUTC`, a time
+    /// without an offset is taken as UTC, as GPX files mean it.
+    public static func parseInstant(bytes scalars: UnsafeBufferPointer<UInt8>, assumingUTC: Bool = false) -> Date? {
+        guard scalars.count >= 16 else { return nil }
         var index = 0
 
         func number(_ width: Int) -> Int? {
@@ -49,24 +55,27 @@ public enum ISO8601 {
                 guard digits > 0 else { return nil }
             }
         }
-        guard index < scalars.count else { return nil }
         var offsetSeconds = 0
-        switch scalars[index] {
-        case 0x5A, 0x7A: // Z
-            index += 1
-        case 0x2B, 0x2D: // + or -
-            let sign = scalars[index] == 0x2D ? -1 : 1
-            index += 1
-            guard let oh = number(2), oh <= 18 else { return nil }
-            var om = 0
-            if index < scalars.count {
-                _ = expect(0x3A)
-                guard let m = number(2), m < 60 else { return nil }
-                om = m
+        if index == scalars.count {
+            guard assumingUTC else { return nil }
+        } else {
+            switch scalars[index] {
+            case 0x5A, 0x7A: // Z
+                index += 1
+            case 0x2B, 0x2D: // + or -
+                let sign = scalars[index] == 0x2D ? -1 : 1
+                index += 1
+                guard let oh = number(2), oh <= 18 else { return nil }
+                var om = 0
+                if index < scalars.count {
+                    _ = expect(0x3A)
+                    guard let m = number(2), m < 60 else { return nil }
+                    om = m
+                }
+                offsetSeconds = sign * (oh * 3600 + om * 60)
+            default:
+                return nil
             }
-            offsetSeconds = sign * (oh * 3600 + om * 60)
-        default:
-            return nil
         }
         guard index == scalars.count else { return nil }
         let seconds = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
