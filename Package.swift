@@ -11,6 +11,12 @@ let systemLibraries: [Target] = [
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .systemLibrary(
+        name: "CLibXML2",
+        path: "Modules/System/CLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"])]
+    ),
+    .systemLibrary(
         name: "CMicroHTTPD",
         path: "Modules/System/CMicroHTTPD",
         pkgConfig: "libmicrohttpd",
@@ -29,7 +35,7 @@ let systemLibraries: [Target] = [
 let sharedModules: [Target] = [
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "Domain", dependencies: ["Core"], path: "Modules/Domain"),
-    .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite"], path: "Modules/Data"),
+    .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2"], path: "Modules/Data"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
     .target(name: "HTTP", dependencies: ["Core", "CMicroHTTPD"], path: "Modules/HTTP"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
@@ -42,6 +48,11 @@ let features: [Target] = [
         name: "InsulinFeature",
         dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/InsulinFeature"
+    ),
+    .target(
+        name: "ActivityFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/ActivityFeature"
     ),
     .target(
         name: "QuestFeature",
@@ -60,7 +71,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -91,6 +102,7 @@ let tests: [Target] = [
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),

@@ -13,6 +13,7 @@ public final class Container: Sendable {
     public let insulin: InsulinUseCases
     public let accounts: AccountUseCases
     public let quests: QuestUseCases
+    public let activities: ActivityUseCases
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -47,6 +48,9 @@ public final class Container: Sendable {
             settings: SQLiteQuestSettingsRepository(database: database),
             content: FileQuestContentSource(directory: resourcesPath + "/Quests"),
             transactor: database, clock: clock, timeZone: zone)
+        activities = ActivityUseCases(
+            activities: SQLiteActivityRepository(database: database), places: SQLitePlaceRepository(database: database),
+            gpx: LibXMLGPXCoding(), transactor: database, clock: clock, timeZone: zone)
     }
 
     /// A container on a fresh in-memory database, for tests.

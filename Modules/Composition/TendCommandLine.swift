@@ -5,6 +5,7 @@ import Core
 import Domain
 import InsulinFeature
 import QuestFeature
+import ActivityFeature
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,13 +34,17 @@ public struct TendCommandLine: Sendable {
                          language: Language.resolve(option: invocation.option(GlobalOptions.language.name), environment: environment) ?? .en,
                          environment: environment, isInteractive: isatty(0) == 1)
         }
+        let activityContext: ActivityCommands.ContextProvider = { invocation in
+            ActivityContext(useCases: try container(for: invocation).activities, ownerID: Owner.local)
+        }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — the insulin log and a gentle quest journey.",
+            abstract: "Tend: personal care from the terminal — insulin, runs and hikes, and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
-                TodayCommand.make(insulin: insulinContext, quest: questContext),
+                TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext),
                 InsulinCommands.make(context: insulinContext),
+            ] + ActivityCommands.make(context: activityContext) + [
                 QuestCommands.make(context: questContext),
             ]
         )

@@ -3,10 +3,12 @@ import Core
 import Domain
 import InsulinFeature
 import QuestFeature
+import ActivityFeature
 
 /// `tend today`: the home screen, one card per feature.
 enum TodayCommand {
-    static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider) -> Command {
+    static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
+                     activity: @escaping ActivityCommands.ContextProvider) -> Command {
         Command(
             name: "today",
             abstract: "The home screen: today's cards from every feature.",
@@ -16,9 +18,12 @@ enum TodayCommand {
                 // The quest card shows only for someone on a journey: Tend never brings it up unasked.
                 let questContext = try quest(invocation)
                 let questToday = try? questContext.useCases.today(ownerID: questContext.ownerID)
+                let activityContext = try activity(invocation)
+                let week = try activityContext.useCases.totals(ownerID: activityContext.ownerID, kind: nil).week
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
                         date: status.insulinDay.description, insulin: StatusJSON(status),
+                        activity: ActivityWeekJSON(week),
                         quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }))
                     return
                 }
@@ -26,6 +31,11 @@ enum TodayCommand {
                 invocation.output.print("Today · \(status.insulinDay)\n")
                 invocation.output.print("Insulin")
                 invocation.output.print(card.map { "  " + $0 }.joined(separator: "\n"))
+                invocation.output.print("\nActivity")
+                invocation.output.print(week.count == 0
+                    ? "  No runs or hikes this week yet."
+                    : "  This week: \(ActivityText.km(week.distance)) in \(week.count) \(week.count == 1 ? "session" : "sessions"), "
+                        + "\(ActivityText.duration(week.duration)), +\(Int(week.elevationGain.rounded())) m")
                 if let questToday {
                     invocation.output.print("\nQuest")
                     invocation.output.print(QuestText.today(questToday, language: questContext.language)
@@ -38,15 +48,29 @@ enum TodayCommand {
     struct HomeJSON: Encodable {
         let date: String
         let insulin: StatusJSON
+        let activity: ActivityWeekJSON
         let quest: QuestFeature.TodayJSON?
 
-        enum CodingKeys: String, CodingKey { case date, insulin, quest }
+        enum CodingKeys: String, CodingKey { case date, insulin, activity, quest }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(date, forKey: .date)
             try container.encode(insulin, forKey: .insulin)
+            try container.encode(activity, forKey: .activity)
             try container.encode(quest, forKey: .quest)
         }
+    }
+
+    struct ActivityWeekJSON: Encodable {
+        let weekSessions: Int
+        let weekDistanceM: Double
+
+        init(_ totals: ActivityUseCases.Totals) {
+            weekSessions = totals.count
+            weekDistanceM = (totals.distance * 100).rounded() / 100
+        }
+
+        enum CodingKeys: String, CodingKey { case weekSessions = "week_sessions", weekDistanceM = "week_distance_m" }
     }
 }

@@ -53,7 +53,7 @@ public struct HTTPApplication: Sendable {
             return response
         case .found(let route, let parameters):
             request.pathParameters = parameters
-            if let refusal = checkBody(request) { return refusal }
+            if let refusal = checkBody(request, route: route) { return refusal }
             do {
                 if route.requiresAuth {
                     guard let token = request.bearerToken, let account = try authenticate(token) else {
@@ -86,16 +86,26 @@ public struct HTTPApplication: Sendable {
         return response
     }
 
-    /// 413 for a body over the limit, 415 for a body that is not JSON.
-    private func checkBody(_ request: HTTPRequest) -> HTTPResponse? {
-        if request.body.count > maximumBodySize {
-            return .error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(maximumBodySize) bytes"))
+    /// The body limit for a request, known from its method and path before the body is read.
+    public func maximumBodySize(method: String, path: String) -> Int {
+        if case .found(let route, _) = router.match(method: method, path: path), let limit = route.maximumBodySize { return limit }
+        return maximumBodySize
+    }
+
+    /// 413 for a body over the limit, 415 for a body of a type the route does not take.
+    private func checkBody(_ request: HTTPRequest, route: Route) -> HTTPResponse? {
+        let limit = route.maximumBodySize ?? maximumBodySize
+        if request.body.count > limit {
+            return .error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(limit) bytes"))
         }
         guard !request.body.isEmpty else { return nil }
-        let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
-        guard type == "application/json" || type?.hasSuffix("+json") == true else {
+        let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        let accepted = route.accepts.contains { wanted in
+            type == wanted || (wanted == "application/json" && type.hasSuffix("+json") && type.hasPrefix("application/"))
+        }
+        guard accepted else {
             var response = HTTPResponse.error(AppError(.invalidInput, code: "unsupported_media_type",
-                                                       "the body must be JSON (Content-Type: application/json)"))
+                                                       "the body must be \(route.accepts.joined(separator: " or ")) (Content-Type)"))
             response.status = 415
             return response
         }

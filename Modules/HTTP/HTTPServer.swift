@@ -85,11 +85,12 @@ public final class HTTPServer: @unchecked Sendable {
             requestsInFlight.add(1, ordering: .relaxed)
             let pending = PendingRequest()
             requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
+            pending.limit = application.maximumBodySize(method: method, path: url)
             if let length = Self.value(connection, tend_mhd_header_kind(), "Content-Length").flatMap({ Int($0) }),
-               length > application.maximumBodySize {
+               length > pending.limit {
                 pending.answered = true
                 var response = HTTPResponse.error(AppError(.tooLarge, code: "body_too_large",
-                                                           "the body is larger than \(application.maximumBodySize) bytes"))
+                                                           "the body is larger than \(pending.limit) bytes"))
                 response.setHeader("Connection", "close")
                 return queue(response, on: connection)
             }
@@ -98,7 +99,7 @@ public final class HTTPServer: @unchecked Sendable {
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
         if uploadDataSize.pointee > 0 {
             if !pending.answered {
-                if pending.body.count + uploadDataSize.pointee > application.maximumBodySize {
+                if pending.body.count + uploadDataSize.pointee > pending.limit {
                     pending.tooLarge = true
                     pending.body = Data()
                 } else if !pending.tooLarge, let uploadData {
@@ -112,7 +113,7 @@ public final class HTTPServer: @unchecked Sendable {
         pending.answered = true
         if pending.tooLarge {
             var response = HTTPResponse.error(AppError(.tooLarge, code: "body_too_large",
-                                                       "the body is larger than \(application.maximumBodySize) bytes"))
+                                                       "the body is larger than \(pending.limit) bytes"))
             response.setHeader("Connection", "close")
             return queue(response, on: connection)
         }
@@ -157,6 +158,7 @@ public final class HTTPServer: @unchecked Sendable {
 /// The body of a request while it arrives.
 final class PendingRequest {
     var body = Data()
+    var limit = 1 << 20
     var tooLarge = false
     var answered = false
 }

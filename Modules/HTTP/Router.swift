@@ -9,6 +9,10 @@ public struct Route: Sendable {
     public let requiresAuth: Bool
     public let operation: OpenAPIOperation
     public let handler: Handler
+    /// The body limit of this route when it differs from the application's (a GPX upload).
+    public let maximumBodySize: Int?
+    /// The media types its body may have (JSON unless said otherwise).
+    public let accepts: [String]
     let segments: [Segment]
 
     enum Segment: Sendable, Equatable {
@@ -16,11 +20,13 @@ public struct Route: Sendable {
         case parameter(String)
     }
 
-    public init(_ method: String, _ pattern: String, requiresAuth: Bool = true, operation: OpenAPIOperation,
-                handler: @escaping Handler) {
+    public init(_ method: String, _ pattern: String, requiresAuth: Bool = true, maximumBodySize: Int? = nil,
+                accepts: [String] = ["application/json"], operation: OpenAPIOperation, handler: @escaping Handler) {
         self.method = method.uppercased()
         self.pattern = pattern
         self.requiresAuth = requiresAuth
+        self.maximumBodySize = maximumBodySize
+        self.accepts = accepts
         self.operation = operation
         self.handler = handler
         segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map { part in

@@ -100,6 +100,38 @@ public enum TendMigrations {
             );
             CREATE INDEX quest_settings_owner ON quest_settings (owner_id);
             """),
+        Migration("0004_activities", """
+            CREATE TABLE activities (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                name TEXT,
+                started_at INTEGER NOT NULL,
+                duration_s REAL NOT NULL,
+                moving_time_s REAL,
+                distance_m REAL NOT NULL,
+                elevation_gain_m REAL,
+                elevation_loss_m REAL,
+                source TEXT NOT NULL,
+                track BLOB,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX activities_owner_started ON activities (owner_id, kind, started_at);
+            CREATE TABLE places (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                elevation REAL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX places_owner ON places (owner_id);
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// What the activity commands work with.
+public struct ActivityContext: Sendable {
+    public let useCases: ActivityUseCases
+    public let ownerID: String
+
+    public init(useCases: ActivityUseCases, ownerID: String) {
+        self.useCases = useCases
+        self.ownerID = ownerID
+    }
+
+    var zone: TimeZone { useCases.zone(ownerID: ownerID) }
+}
+
+/// `tend gpx`, `tend run`, `tend hike` and `tend places`.
+public enum ActivityCommands {
+    public typealias ContextProvider = @Sendable (Invocation) throws -> ActivityContext
+
+    public static func make(context: @escaping ContextProvider) -> [Command] {
+        [
+            Command(name: "gpx", abstract: "Read GPX files from a watch, a phone or a GPS unit.",
+                    subcommands: [GPXCommands.stats(context: context)]),
+            SessionCommands.group(.run, context: context),
+            SessionCommands.group(.hike, context: context),
+            PlaceCommands.group(context: context),
+        ]
+    }
+}
+
+enum ActivityInput {
+    /// `H:MM:SS`, `MM:SS` or plain minutes.
+    static func duration(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+            return Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 * 60 : nil }
+        }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        return Double(numbers.reduce(0) { $0 * 60 + $1 })
+    }
+
+    /// `LAT,LON` or `LAT,LON,ELE`.
+    static func coordinates(_ text: String) -> TrackPoint? {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: " ")) }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        return TrackPoint(latitude: parts[0]!, longitude: parts[1]!, elevation: parts.count == 3 ? parts[2] : nil)
+    }
+
+    static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> Substring {
+        var text = self
+        while let first = text.first, set.contains(first) { text.removeFirst() }
+        while let last = text.last, set.contains(last) { text.removeLast() }
+        return text
+    }
+}
+
+/// `tend gpx stats FILE`.
+enum GPXCommands {
+    static func stats(context: @escaping ActivityCommands.ContextProvider) -> Command {
+        Command(
+            name: "stats",
+            abstract: "Statistics of a GPX file: distance, elevation, times, speed, splits, heart rate. Nothing is stored.",
+            arguments: [Argument("file", help: "A .gpx file.")],
+            run: { invocation in
+                let context = try context(invocation)
+                let stats = try context.useCases.statistics(.file(path: invocation.argument("file")!))
+                if GlobalOptions.wantsJSON(invocation) {
+                    try invocation.output.printJSON(GPXStatsJSON(stats, zone: context.zone))
+                } else {
+                    invocation.output.print(ActivityText.statistics(stats, zone: context.zone))
+                }
+            }
+        )
+    }
+}
