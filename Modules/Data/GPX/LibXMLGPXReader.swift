@@ -12,7 +12,7 @@ import Glibc
 /// Unknown elements and extensions are skipped; Garmin's TrackPointExtension (v1 and v2) gives
 /// heart rate, cadence and temperature. Hostile input is refused, never followed: no network,
 /// no DTD loading, no entity substitution, libxml2's own limits, and a size limit.
-final class LibXMLGPXReader {
+struct LibXMLGPXReader {
     static let gpx10 = "http://www.topografix.com/GPX/1/0"
     static let gpx11 = "http://www.topografix.com/GPX/1/1"
     static let trackPointExtension = "http://www.garmin.com/xmlschemas/TrackPointExtension/"
@@ -21,8 +21,10 @@ final class LibXMLGPXReader {
     private let name: String
     private var document = GPXDocument()
     private var gpxNamespace: String?
+    private var gpxNamespaceBytes: [CChar]?
     private var sawRoot = false
-    private var lastError: (line: Int, message: String)?
+    /// Where libxml2's error callback writes; a class because C holds a pointer to it.
+    private let errors = ErrorSink()
 
     // Where the reader is.
     private enum Container { case none, metadata, track, segment, route, point(PointKind) }
@@ -40,13 +42,12 @@ final class LibXMLGPXReader {
     private var field: Field?
     private var fieldDepth: Int32 = 0
     private var text: [UInt8] = []
+    private var attributeBytes: [UInt8] = []
 
     private init(reader: OpaquePointer, name: String) {
         self.reader = reader
         self.name = name
     }
-
-    deinit { xmlFreeTextReader(reader) }
 
     static func read(path: String, maximumBytes: Int) throws -> GPXDocument {
         var info = stat()
@@ -62,7 +63,9 @@ final class LibXMLGPXReader {
         guard let reader = xmlReaderForFile(path, nil, tend_xml_safe_options()) else {
             throw AppError(.unavailable, code: "file_unreadable", "\(path): cannot be read")
         }
-        return try LibXMLGPXReader(reader: reader, name: path).run()
+        defer { xmlFreeTextReader(reader) }
+        var parser = LibXMLGPXReader(reader: reader, name: path)
+        return try parser.run()
     }
 
     static func read(data: Data, name: String, maximumBytes: Int) throws -> GPXDocument {
@@ -75,21 +78,26 @@ final class LibXMLGPXReader {
                                tend_xml_safe_options())
         }
         guard let reader else { throw AppError(.unprocessable, code: "invalid_gpx", "\(name): cannot be read") }
+        defer { xmlFreeTextReader(reader) }
         // The buffer must outlive the reader: keep `data` alive until parsing ends.
-        return try withExtendedLifetime(data) { try LibXMLGPXReader(reader: reader, name: name).run() }
+        return try withExtendedLifetime(data) {
+            var parser = LibXMLGPXReader(reader: reader, name: name)
+            return try parser.run()
+        }
     }
 
     // MARK: - The loop
 
-    private func run() throws -> GPXDocument {
-        let context = Unmanaged.passUnretained(self).toOpaque()
+    private mutating func run() throws -> GPXDocument {
+        let context = Unmanaged.passUnretained(errors).toOpaque()
         xmlTextReaderSetStructuredErrorHandler(reader, tendRecordXMLError, context)
+        defer { xmlTextReaderSetStructuredErrorHandler(reader, nil, nil) }
         var skipSubtree = false
         while true {
             let status = skipSubtree ? xmlTextReaderNext(reader) : xmlTextReaderRead(reader)
             skipSubtree = false
             if status == 0 { break }
-            if status < 0 { throw failure(lastError?.message ?? "malformed XML", line: lastError?.line) }
+            if status < 0 { throw failure(errors.first?.message ?? "malformed XML", line: errors.first?.line) }
             switch xmlTextReaderNodeType(reader) {
             case 1: // element
                 let empty = xmlTextReaderIsEmptyElement(reader) == 1
@@ -115,102 +123,126 @@ final class LibXMLGPXReader {
     }
 
     /// Handles an opening tag; false when the element (and what is inside) is to be skipped.
-    private func startElement() throws -> Bool {
-        let local = Self.string(xmlTextReaderConstLocalName(reader))
-        let namespace = xmlTextReaderConstNamespaceUri(reader).map { Self.string($0) }
+    /// Names are compared as libxml2's interned C strings: no Swift string per node.
+    private mutating func startElement() throws -> Bool {
+        guard let local = xmlTextReaderConstLocalName(reader) else { return false }
+        let namespace = xmlTextReaderConstNamespaceUri(reader)
         if !sawRoot {
-            guard local == "gpx", namespace == nil || namespace == Self.gpx10 || namespace == Self.gpx11 else {
-                throw failure("not a GPX file: the root element is <\(local)>\(namespace.map { " in \($0)" } ?? "")")
+            let uri = namespace.map { Self.string($0) }
+            guard Self.is(local, "gpx"), uri == nil || uri == Self.gpx10 || uri == Self.gpx11 else {
+                throw failure("not a GPX file: the root element is <\(Self.string(local))>\(uri.map { " in \($0)" } ?? "")")
             }
             sawRoot = true
-            gpxNamespace = namespace
-            document.version = attribute("version") ?? (namespace == Self.gpx10 ? "1.0" : namespace == Self.gpx11 ? "1.1" : nil)
+            gpxNamespace = uri
+            gpxNamespaceBytes = uri.map { Array($0.utf8CString) }
+            document.version = attribute("version") ?? (uri == Self.gpx10 ? "1.0" : uri == Self.gpx11 ? "1.1" : nil)
             document.creator = attribute("creator")
             containers.append(.none)
             return true
         }
         if field != nil { return false } // markup inside a value: ignore it
-        let inGPX = namespace == gpxNamespace
         let current = containers.last ?? .none
-        if let namespace, namespace.hasPrefix(Self.trackPointExtension) {
-            guard case .point = current else { return false }
-            switch local {
-            case "hr": return begin(.heartRate)
-            case "cad": return begin(.cadence)
-            case "atemp": return begin(.temperature)
-            case "speed": return begin(.speed)
-            case "course": return begin(.course)
-            case "TrackPointExtension": return true
-            default: return false
-            }
+        if let namespace, !isGPXNamespace(namespace) {
+            guard case .point = current, Self.hasPrefix(namespace, Self.trackPointExtensionBytes) else { return false }
+            if Self.is(local, "hr") { return begin(.heartRate) }
+            if Self.is(local, "cad") { return begin(.cadence) }
+            if Self.is(local, "atemp") { return begin(.temperature) }
+            if Self.is(local, "speed") { return begin(.speed) }
+            if Self.is(local, "course") { return begin(.course) }
+            return Self.is(local, "TrackPointExtension")
         }
-        if local == "extensions", inGPX, case .point = current { return true }
-        guard inGPX else { return false }
+        guard namespace != nil || gpxNamespace == nil else { return false }
 
-        switch (current, local) {
-        case (.none, "metadata"):
-            containers.append(.metadata)
-        case (.none, "name"), (.metadata, "name"):
-            return begin(.name)
-        case (.none, "desc"), (.metadata, "desc"):
-            return begin(.description)
-        case (.none, "time"), (.metadata, "time"):
-            return begin(.time)
-        case (.none, "trk"):
-            track = GPXTrack()
-            containers.append(.track)
-        case (.track, "name"), (.route, "name"):
-            return begin(.name)
-        case (.track, "trkseg"):
+        switch current {
+        case .point(let kind):
+            if Self.is(local, "ele") { return begin(.elevation) }
+            if Self.is(local, "time") { return begin(.time) }
+            if Self.is(local, "extensions") { return true }
+            if Self.is(local, "speed") { return begin(.speed) }
+            if Self.is(local, "course") { return begin(.course) }
+            if kind == .waypoint, Self.is(local, "name") { return begin(.name) }
+            if kind == .waypoint, Self.is(local, "desc") { return begin(.description) }
+            return false
+        case .segment:
+            guard Self.is(local, "trkpt") else { return false }
+            try beginPoint(.track)
+        case .none, .metadata:
+            if Self.is(local, "name") { return begin(.name) }
+            if Self.is(local, "desc") { return begin(.description) }
+            if Self.is(local, "time") { return begin(.time) }
+            guard case .none = current else { return false }
+            if Self.is(local, "metadata") {
+                containers.append(.metadata)
+            } else if Self.is(local, "trk") {
+                track = GPXTrack()
+                containers.append(.track)
+            } else if Self.is(local, "rte") {
+                route = GPXRoute()
+                containers.append(.route)
+            } else if Self.is(local, "wpt") {
+                try beginPoint(.waypoint)
+            } else {
+                return false
+            }
+        case .track:
+            if Self.is(local, "name") { return begin(.name) }
+            guard Self.is(local, "trkseg") else { return false }
             segment = []
             containers.append(.segment)
-        case (.segment, "trkpt"):
-            try beginPoint(.track)
-        case (.none, "rte"):
-            route = GPXRoute()
-            containers.append(.route)
-        case (.route, "rtept"):
+        case .route:
+            if Self.is(local, "name") { return begin(.name) }
+            guard Self.is(local, "rtept") else { return false }
             try beginPoint(.route)
-        case (.none, "wpt"):
-            try beginPoint(.waypoint)
-        case (.point, "ele"):
-            return begin(.elevation)
-        case (.point, "time"):
-            return begin(.time)
-        case (.point, "speed"):
-            return begin(.speed)
-        case (.point, "course"):
-            return begin(.course)
-        case (.point(.waypoint), "name"):
-            return begin(.name)
-        case (.point(.waypoint), "desc"):
-            return begin(.description)
-        default:
-            return false
         }
         return true
     }
 
-    private func endElement() throws {
+    private mutating func endElement() throws {
         if let field {
             guard xmlTextReaderDepth(reader) == fieldDepth else { return }
             self.field = nil
             try finish(field)
             return
         }
-        guard let current = containers.last else { return }
-        let local = Self.string(xmlTextReaderConstLocalName(reader))
-        switch (current, local) {
-        case (.metadata, "metadata"), (.track, "trk"), (.segment, "trkseg"), (.route, "rte"),
-             (.point(.track), "trkpt"), (.point(.route), "rtept"), (.point(.waypoint), "wpt"):
+        guard let current = containers.last, let local = xmlTextReaderConstLocalName(reader) else { return }
+        let closes: Bool
+        switch current {
+        case .metadata: closes = Self.is(local, "metadata")
+        case .track: closes = Self.is(local, "trk")
+        case .segment: closes = Self.is(local, "trkseg")
+        case .route: closes = Self.is(local, "rte")
+        case .point(.track): closes = Self.is(local, "trkpt")
+        case .point(.route): closes = Self.is(local, "rtept")
+        case .point(.waypoint): closes = Self.is(local, "wpt")
+        case .none: closes = false
+        }
+        if closes {
             containers.removeLast()
             close(current)
-        default:
-            break
         }
     }
 
-    private func close(_ container: Container) {
+    private func isGPXNamespace(_ namespace: UnsafePointer<xmlChar>) -> Bool {
+        guard let gpxNamespaceBytes else { return false }
+        return gpxNamespaceBytes.withUnsafeBufferPointer { strcmp(Self.chars(namespace), $0.baseAddress!) == 0 }
+    }
+
+    static let trackPointExtensionBytes = Array(trackPointExtension.utf8)
+
+    static func chars(_ pointer: UnsafePointer<xmlChar>) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)
+    }
+
+    static func `is`(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+        strcmp(chars(name), UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    static func hasPrefix(_ text: UnsafePointer<xmlChar>, _ prefix: [UInt8]) -> Bool {
+        for (offset, byte) in prefix.enumerated() where text[offset] != byte { return false }
+        return true
+    }
+
+    private mutating func close(_ container: Container) {
         switch container {
         case .segment: track.segments.append(segment)
         case .track: document.tracks.append(track)
@@ -227,75 +259,92 @@ final class LibXMLGPXReader {
         }
     }
 
-    private func beginPoint(_ kind: PointKind) throws {
-        guard let latText = attribute("lat"), let lonText = attribute("lon") else {
-            throw failure("a point has no lat/lon attributes")
+    private mutating func beginPoint(_ kind: PointKind) throws {
+        let lat = coordinate("lat")
+        let lon = coordinate("lon")
+        guard let latitude = lat.value, let longitude = lon.value else {
+            if lat.text == nil || lon.text == nil { throw failure("a point has no lat/lon attributes") }
+            throw failure("a point's lat/lon is not a number (lat=\"\(lat.text ?? "")\" lon=\"\(lon.text ?? "")\")")
         }
-        guard let lat = Self.number(latText), let lon = Self.number(lonText) else {
-            throw failure("a point's lat/lon is not a number (lat=\"\(latText)\" lon=\"\(lonText)\")")
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw failure("a point's lat/lon is out of range (lat=\(lat.text ?? "") lon=\(lon.text ?? ""))")
         }
-        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw failure("a point's lat/lon is out of range (lat=\(latText) lon=\(lonText))")
-        }
-        point = TrackPoint(latitude: lat, longitude: lon)
+        point = TrackPoint(latitude: latitude, longitude: longitude)
         waypointName = nil
         waypointDescription = nil
         containers.append(.point(kind))
     }
 
-    private func begin(_ field: Field) -> Bool {
+    /// A numeric attribute read in place; the text is kept only for an error message.
+    private mutating func coordinate(_ name: StaticString) -> (value: Double?, text: String?) {
+        let found = xmlTextReaderMoveToAttribute(reader, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: xmlChar.self)) == 1
+        defer { xmlTextReaderMoveToElement(reader) }
+        guard found, let value = xmlTextReaderConstValue(reader) else { return (nil, nil) }
+        let count = strlen(Self.chars(value))
+        attributeBytes.removeAll(keepingCapacity: true)
+        attributeBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: count))
+        if let number = Self.number(attributeBytes, Self.trimmedRange(attributeBytes)) { return (number, "") }
+        return (nil, Self.string(value))
+    }
+
+    private mutating func begin(_ field: Field) -> Bool {
         self.field = field
         fieldDepth = xmlTextReaderDepth(reader)
         text.removeAll(keepingCapacity: true)
         return true
     }
 
-    private func finish(_ field: Field) throws {
-        let value = text
+    private mutating func finish(_ field: Field) throws {
         func numeric(_ what: String) throws -> Double? {
-            let trimmed = Self.trim(value)
-            guard !trimmed.isEmpty else { return nil }
-            guard let number = Self.number(trimmed) else {
-                throw failure("\(what) is not a number: \"\(String(decoding: trimmed.prefix(40), as: UTF8.self))\"")
+            let range = Self.trimmedRange(text)
+            guard !range.isEmpty else { return nil }
+            guard let number = Self.number(text, range) else {
+                throw failure("\(what) is not a number: \"\(String(decoding: text[range].prefix(40), as: UTF8.self))\"")
             }
             return number
         }
         switch field {
         case .name, .description:
-            let string = String(decoding: Self.trim(value), as: UTF8.self)
-            let text = string.isEmpty ? nil : string
-            if case .point(.waypoint) = containers.last ?? .none {
-                if field == .name { waypointName = text } else { waypointDescription = text }
-            } else if case .track = containers.last ?? .none {
-                if field == .name { track.name = text }
-            } else if case .route = containers.last ?? .none {
-                if field == .name { route.name = text }
-            } else if field == .name {
-                document.name = text
-            } else {
-                document.description = text
+            let string = String(decoding: text[Self.trimmedRange(text)], as: UTF8.self)
+            let value = string.isEmpty ? nil : string
+            switch containers.last ?? .none {
+            case .point(.waypoint):
+                if field == .name { waypointName = value } else { waypointDescription = value }
+            case .track:
+                if field == .name { track.name = value }
+            case .route:
+                if field == .name { route.name = value }
+            default:
+                if field == .name { document.name = value } else { document.description = value }
             }
         case .time:
-            let trimmed = Self.trim(value)
-            guard !trimmed.isEmpty else { return }
-            let parsed = trimmed.withUnsafeBufferPointer { ISO8601.parseInstant(bytes: $0, assumingUTC: true) }
-            guard let parsed else {
-                throw failure("the time \"\(String(decoding: trimmed.prefix(40), as: UTF8.self))\" is not an ISO 8601 time")
+            let range = Self.trimmedRange(text)
+            guard !range.isEmpty else { return }
+            let parsed = text.withUnsafeBufferPointer { buffer in
+                ISO8601.parseInstant(bytes: UnsafeBufferPointer(rebasing: buffer[range]), assumingUTC: true)
             }
-            if point != nil { point?.time = parsed } else if case .none = containers.last ?? .none { document.time = parsed }
-            else if case .metadata = containers.last ?? .none { document.time = parsed }
+            guard let parsed else {
+                throw failure("the time \"\(String(decoding: text[range].prefix(40), as: UTF8.self))\" is not an ISO 8601 time")
+            }
+            if point != nil { point?.time = parsed } else { document.time = parsed }
         case .elevation:
-            point?.elevation = try numeric("the elevation")
+            let value = try numeric("the elevation")
+            point?.elevation = value
         case .heartRate:
-            point?.heartRate = try numeric("the heart rate").map { Int($0.rounded()) }
+            let value = try numeric("the heart rate")
+            point?.heartRate = value.map { Int($0.rounded()) }
         case .cadence:
-            point?.cadence = try numeric("the cadence").map { Int($0.rounded()) }
+            let value = try numeric("the cadence")
+            point?.cadence = value.map { Int($0.rounded()) }
         case .temperature:
-            point?.temperature = try numeric("the temperature")
+            let value = try numeric("the temperature")
+            point?.temperature = value
         case .speed:
-            point?.speed = try numeric("the speed")
+            let value = try numeric("the speed")
+            point?.speed = value
         case .course:
-            point?.course = try numeric("the course")
+            let value = try numeric("the course")
+            point?.course = value
         }
     }
 
@@ -312,44 +361,104 @@ final class LibXMLGPXReader {
         return AppError(.unprocessable, code: "invalid_gpx", "\(name):\(max(at, 1)): \(message)")
     }
 
-    fileprivate func record(line: Int, message: String) {
-        if lastError == nil { lastError = (line, message) }
-    }
 
     static func string(_ pointer: UnsafePointer<xmlChar>) -> String {
         String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
     }
 
-    static func trim(_ bytes: [UInt8]) -> [UInt8] {
-        var slice = bytes[...]
-        while let first = slice.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { slice.removeFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { slice.removeLast() }
-        return Array(slice)
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 
-    static func number(_ text: String) -> Double? { number(Array(text.utf8)) }
+    /// `[-+]digits[.digits]` with at most 15 digits; nil for anything else.
+    static func fastDecimal(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var index = range.lowerBound
+        var negative = false
+        if bytes[index] == 0x2D || bytes[index] == 0x2B {
+            negative = bytes[index] == 0x2D
+            index += 1
+        }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte >= 48 && byte <= 57 {
+                mantissa = mantissa * 10 + Int64(byte - 48)
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            } else if byte == 0x2E && !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
 
-    /// A finite decimal number, the whole text and nothing else.
-    static func number(_ bytes: [UInt8]) -> Double? {
-        let trimmed = trim(bytes)
-        guard !trimmed.isEmpty, trimmed.count < 64,
-              trimmed.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
-        else { return nil }
-        var buffer = trimmed.map { CChar(bitPattern: $0) }
-        buffer.append(0)
-        return buffer.withUnsafeBufferPointer { pointer -> Double? in
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    static func trimmedRange(_ bytes: [UInt8]) -> Range<Int> {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    static func number(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        return number(bytes, trimmedRange(bytes))
+    }
+
+    /// A finite decimal number filling `range` and nothing else (no hex, inf or nan).
+    /// Plain decimals of up to 15 digits (every coordinate, elevation and heart rate in practice)
+    /// are computed exactly as mantissa ÷ 10ⁿ, which is correctly rounded; anything else goes
+    /// through `strtod`.
+    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        guard !range.isEmpty, range.count < 64 else { return nil }
+        if let fast = fastDecimal(bytes, range) { return fast }
+        var buffer = (CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0))
+        return withUnsafeMutableBytes(of: &buffer) { raw -> Double? in
+            let characters = raw.bindMemory(to: CChar.self)
+            for (offset, index) in range.enumerated() {
+                let byte = bytes[index]
+                guard (byte >= 48 && byte <= 57) || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte == 0x65 || byte == 0x45 else {
+                    return nil
+                }
+                characters[offset] = CChar(bitPattern: byte)
+            }
+            characters[range.count] = 0
             var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(pointer.baseAddress!, &end)
-            guard let end, end == UnsafeMutablePointer(mutating: pointer.baseAddress!) + trimmed.count, value.isFinite else { return nil }
+            let value = strtod(characters.baseAddress!, &end)
+            guard let end, end == characters.baseAddress! + range.count, value.isFinite else { return nil }
             return value
         }
     }
 }
 
+/// The first error libxml2 reported, with its line.
+final class ErrorSink {
+    var first: (line: Int, message: String)?
+}
+
 /// libxml2's structured error callback: remembers the first error with its line.
 private func tendRecordXMLError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
     guard let context else { return }
-    let reader = Unmanaged<LibXMLGPXReader>.fromOpaque(context).takeUnretainedValue()
-    let message = String(cString: tend_xml_error_message(error)).trimmed
-    reader.record(line: Int(tend_xml_error_line(error)), message: message)
+    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
+    guard sink.first == nil else { return }
+    sink.first = (Int(tend_xml_error_line(error)), String(cString: tend_xml_error_message(error)).trimmed)
 }
