@@ -60,7 +60,21 @@ struct LibXMLGPXReader {
         guard Int(info.st_size) <= maximumBytes else {
             throw AppError(.tooLarge, code: "gpx_too_large", "\(path): the file is larger than \(maximumBytes >> 20) MB")
         }
-        guard let reader = xmlReaderForFile(path, nil, tend_xml_safe_options()) else {
+        // The file is fed to libxml2 through our own reads, so that nothing is decompressed
+        // behind our back (a small .gz could expand without bound) and the limit holds.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw AppError(.unavailable, code: "file_unreadable", "\(path): cannot be read")
+        }
+        var magic: (UInt8, UInt8) = (0, 0)
+        if pread(descriptor, &magic, 2, 0) == 2, magic == (0x1F, 0x8B) {
+            Glibc.close(descriptor)
+            throw AppError(.unprocessable, code: "invalid_gpx", "\(path):1: the file is compressed (gzip): unpack it first")
+        }
+        let input = BoundedFileInput(descriptor: descriptor, limit: maximumBytes)
+        let context = Unmanaged.passRetained(input).toOpaque()
+        guard let reader = xmlReaderForIO(tendReadInput, tendCloseInput, context, path, nil, tend_xml_safe_options()) else {
+            Unmanaged<BoundedFileInput>.fromOpaque(context).release()
             throw AppError(.unavailable, code: "file_unreadable", "\(path): cannot be read")
         }
         defer { xmlFreeTextReader(reader) }
@@ -97,7 +111,12 @@ struct LibXMLGPXReader {
             let status = skipSubtree ? xmlTextReaderNext(reader) : xmlTextReaderRead(reader)
             skipSubtree = false
             if status == 0 { break }
-            if status < 0 { throw failure(errors.first?.message ?? "malformed XML", line: errors.first?.line) }
+            if status < 0 {
+                // The parser stopped where the document went wrong: its line beats the error's,
+                // which counts lines inside an entity's text for an entity loop.
+                let stopped = Int(xmlTextReaderGetParserLineNumber(reader))
+                throw failure(errors.first?.message ?? "malformed XML", line: stopped > 0 ? stopped : errors.first?.line)
+            }
             switch xmlTextReaderNodeType(reader) {
             case 1: // element
                 let empty = xmlTextReaderIsEmptyElement(reader) == 1
@@ -448,6 +467,33 @@ struct LibXMLGPXReader {
             return value
         }
     }
+}
+
+/// A file read in chunks for libxml2, refusing to go past `limit` bytes.
+final class BoundedFileInput {
+    let descriptor: Int32
+    var remaining: Int
+
+    init(descriptor: Int32, limit: Int) {
+        self.descriptor = descriptor
+        remaining = limit
+    }
+}
+
+private func tendReadInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+    guard let context, let buffer else { return -1 }
+    let input = Unmanaged<BoundedFileInput>.fromOpaque(context).takeUnretainedValue()
+    var count: Int
+    repeat { count = read(input.descriptor, buffer, Int(length)) } while count < 0 && errno == EINTR
+    guard count >= 0 else { return -1 }
+    input.remaining -= count
+    return input.remaining < 0 ? -1 : Int32(count)
+}
+
+private func tendCloseInput(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let context else { return 0 }
+    let input = Unmanaged<BoundedFileInput>.fromOpaque(context).takeRetainedValue()
+    return Glibc.close(input.descriptor)
 }
 
 /// The first error libxml2 reported, with its line.

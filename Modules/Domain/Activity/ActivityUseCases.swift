@@ -111,6 +111,9 @@ public struct ActivityUseCases: Sendable {
         guard entry.duration.isFinite, entry.duration > 0, entry.duration <= 14 * 86_400 else {
             throw AppError.invalidInput("the duration must be more than 0 and at most 14 days", code: "invalid_duration")
         }
+        if let gain = entry.elevationGain, !(gain.isFinite && (0...20_000).contains(gain)) {
+            throw AppError.invalidInput("the climb must be 0 to 20,000 m", code: "invalid_climb")
+        }
         let now = clock.now
         let start = entry.startedAt ?? now.addingTimeInterval(-entry.duration)
         guard start.addingTimeInterval(entry.duration).timeIntervalSince(now) <= 300 else {

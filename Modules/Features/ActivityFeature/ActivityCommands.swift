@@ -32,10 +32,10 @@ public enum ActivityCommands {
 }
 
 enum ActivityInput {
-    /// `H:MM:SS`, `MM:SS` or plain minutes.
+    /// `H:MM:SS`, `MM:SS` or plain minutes (`45`, `1.5`).
     static func duration(_ text: String) -> Double? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }) else {
             return Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 * 60 : nil }
         }
         let numbers = parts.compactMap { Int($0) }
@@ -51,6 +51,10 @@ enum ActivityInput {
     }
 
     static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
 }
 
 extension Substring {
