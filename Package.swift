@@ -17,6 +17,12 @@ let systemLibraries: [Target] = [
         providers: [.apt(["libxml2-dev"])]
     ),
     .systemLibrary(
+        name: "CLibZip",
+        path: "Modules/System/CLibZip",
+        pkgConfig: "libzip",
+        providers: [.apt(["libzip-dev"])]
+    ),
+    .systemLibrary(
         name: "CMicroHTTPD",
         path: "Modules/System/CMicroHTTPD",
         pkgConfig: "libmicrohttpd",
@@ -35,7 +41,7 @@ let systemLibraries: [Target] = [
 let sharedModules: [Target] = [
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "Domain", dependencies: ["Core"], path: "Modules/Domain"),
-    .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2"], path: "Modules/Data"),
+    .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2", "CLibZip"], path: "Modules/Data"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
     .target(name: "HTTP", dependencies: ["Core", "CMicroHTTPD"], path: "Modules/HTTP"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
@@ -55,6 +61,11 @@ let features: [Target] = [
         path: "Modules/Features/ActivityFeature"
     ),
     .target(
+        name: "NutritionFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/NutritionFeature"
+    ),
+    .target(
         name: "QuestFeature",
         dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/QuestFeature"
@@ -71,7 +82,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -103,6 +114,7 @@ let tests: [Target] = [
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "NutritionFeatureTests", dependencies: ["NutritionFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),

@@ -14,6 +14,8 @@ public final class Container: Sendable {
     public let accounts: AccountUseCases
     public let quests: QuestUseCases
     public let activities: ActivityUseCases
+    public let nutrition: NutritionUseCases
+    public let body: BodyUseCases
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -51,6 +53,10 @@ public final class Container: Sendable {
         activities = ActivityUseCases(
             activities: SQLiteActivityRepository(database: database), places: SQLitePlaceRepository(database: database),
             gpx: LibXMLGPXCoding(), transactor: database, clock: clock, timeZone: zone)
+        nutrition = NutritionUseCases(
+            foods: SQLiteFoodRepository(database: database, clock: clock), diet: SQLiteDietRepository(database: database),
+            usda: USDAReader(), transactor: database, clock: clock, timeZone: zone)
+        body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone)
     }
 
     /// A container on a fresh in-memory database, for tests.

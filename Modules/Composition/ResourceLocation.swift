@@ -18,4 +18,14 @@ public enum ResourceLocation {
         candidates.append(source.appendingPathComponent("Resources").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/Quests") } ?? candidates.last!
     }
+
+    /// The USDA SR24 table: `TEND_USDA`, else Debian's cronometer package if installed, else
+    /// the copy `Scripts/setup` unpacked into the source tree's `.build/usda`.
+    public static func usdaTable(environment: [String: String]) -> String? {
+        if let path = environment["TEND_USDA"], !path.isEmpty { return path }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = ["/usr/share/cronometer/usda_sr24.jar",
+                          source.appendingPathComponent(".build/usda/usr/share/cronometer/usda_sr24.jar").path]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
 }

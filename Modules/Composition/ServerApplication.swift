@@ -5,6 +5,7 @@ import AccountFeature
 import InsulinFeature
 import QuestFeature
 import ActivityFeature
+import NutritionFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -15,6 +16,7 @@ public enum ServerApplication {
         router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
         router.addRoutes(QuestRoutes.make(quests: container.quests))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
+        router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
         let served = router.routes
         let document = openAPIDocument(routes: served + systemRoutes(document: "").map { $0 }).serialized()
         router.addRoutes(systemRoutes(document: document))
@@ -49,9 +51,9 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts, the insulin log, runs, hikes and places, and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log, runs, hikes and places, food, meals and weight, and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
-                + ActivityRoutes.schemas)
+                + ActivityRoutes.schemas + NutritionRoutes.schemas)
     }
 }

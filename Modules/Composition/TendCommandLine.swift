@@ -6,6 +6,7 @@ import Domain
 import InsulinFeature
 import QuestFeature
 import ActivityFeature
+import NutritionFeature
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,14 +38,19 @@ public struct TendCommandLine: Sendable {
         let activityContext: ActivityCommands.ContextProvider = { invocation in
             ActivityContext(useCases: try container(for: invocation).activities, ownerID: Owner.local)
         }
+        let nutritionContext: NutritionCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            return NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: Owner.local,
+                                    defaultUSDAPath: ResourceLocation.usdaTable(environment: environment))
+        }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — insulin, runs and hikes, and a gentle quest journey.",
+            abstract: "Tend: personal care from the terminal — insulin, runs and hikes, food and weight, and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
-                TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext),
+                TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext),
                 InsulinCommands.make(context: insulinContext),
-            ] + ActivityCommands.make(context: activityContext) + [
+            ] + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
             ]
         )

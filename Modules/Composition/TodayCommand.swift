@@ -4,11 +4,13 @@ import Domain
 import InsulinFeature
 import QuestFeature
 import ActivityFeature
+import NutritionFeature
 
 /// `tend today`: the home screen, one card per feature.
 enum TodayCommand {
     static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
-                     activity: @escaping ActivityCommands.ContextProvider) -> Command {
+                     activity: @escaping ActivityCommands.ContextProvider,
+                     nutrition: @escaping NutritionCommands.ContextProvider) -> Command {
         Command(
             name: "today",
             abstract: "The home screen: today's cards from every feature.",
@@ -20,10 +22,13 @@ enum TodayCommand {
                 let questToday = try? questContext.useCases.today(ownerID: questContext.ownerID)
                 let activityContext = try activity(invocation)
                 let week = try activityContext.useCases.totals(ownerID: activityContext.ownerID, kind: nil).week
+                let nutritionContext = try nutrition(invocation)
+                let diet = try nutritionContext.nutrition.day(ownerID: nutritionContext.ownerID, date: nil)
+                let trend = try nutritionContext.body.trend(ownerID: nutritionContext.ownerID)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
                         date: status.insulinDay.description, insulin: StatusJSON(status),
-                        activity: ActivityWeekJSON(week),
+                        activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend),
                         quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }))
                     return
                 }
@@ -36,6 +41,16 @@ enum TodayCommand {
                     ? "  No runs or hikes this week yet."
                     : "  This week: \(ActivityText.km(week.distance)) in \(week.count) \(week.count == 1 ? "session" : "sessions"), "
                         + "\(ActivityText.duration(week.duration)), +\(Int(week.elevationGain.rounded())) m")
+                invocation.output.print("\nDiet")
+                let totals = diet.totals
+                invocation.output.print("  \(Int(diet.remainingKcal.rounded())) kcal left of \(Int(diet.goals.kcal.rounded())) · "
+                    + "protein \(Int(totals.protein.rounded()))/\(Int(diet.goals.protein.rounded())) g · "
+                    + "carbs \(Int(totals.carbs.rounded()))/\(Int(diet.goals.carbs.rounded())) g · "
+                    + "fat \(Int(totals.fat.rounded()))/\(Int(diet.goals.fat.rounded())) g")
+                if let last = trend.points.last {
+                    let change = trend.weeklyChange.map { " (\($0 >= 0 ? "+" : "")\((($0 * 100).rounded() / 100)) kg/week)" } ?? ""
+                    invocation.output.print("  Weight trend \((last.trend * 100).rounded() / 100) kg\(change)")
+                }
                 if let questToday {
                     invocation.output.print("\nQuest")
                     invocation.output.print(QuestText.today(questToday, language: questContext.language)
@@ -49,15 +64,19 @@ enum TodayCommand {
         let date: String
         let insulin: StatusJSON
         let activity: ActivityWeekJSON
+        let diet: DayJSON
+        let weight: TrendJSON
         let quest: QuestFeature.TodayJSON?
 
-        enum CodingKeys: String, CodingKey { case date, insulin, activity, quest }
+        enum CodingKeys: String, CodingKey { case date, insulin, activity, diet, weight, quest }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(date, forKey: .date)
             try container.encode(insulin, forKey: .insulin)
             try container.encode(activity, forKey: .activity)
+            try container.encode(diet, forKey: .diet)
+            try container.encode(weight, forKey: .weight)
             try container.encode(quest, forKey: .quest)
         }
     }

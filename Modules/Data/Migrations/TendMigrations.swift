@@ -132,6 +132,101 @@ public enum TendMigrations {
             );
             CREATE INDEX places_owner ON places (owner_id);
             """),
+        Migration("0005_nutrition", """
+            CREATE TABLE foods (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT,
+                source TEXT NOT NULL,
+                name TEXT NOT NULL,
+                food_group INTEGER,
+                kcal REAL NOT NULL,
+                protein_g REAL NOT NULL,
+                carbs_g REAL NOT NULL,
+                fat_g REAL NOT NULL,
+                rank_penalty REAL NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE TABLE food_measures (
+                food_id TEXT NOT NULL REFERENCES foods (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                amount REAL NOT NULL,
+                name TEXT NOT NULL,
+                grams REAL NOT NULL,
+                PRIMARY KEY (food_id, position)
+            );
+            CREATE TABLE food_nutrients (
+                food_id TEXT NOT NULL REFERENCES foods (id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                amount REAL NOT NULL,
+                PRIMARY KEY (food_id, name)
+            ) WITHOUT ROWID;
+            CREATE VIRTUAL TABLE foods_fts USING fts5(name, content = 'foods', content_rowid = 'rowid',
+                tokenize = 'unicode61 remove_diacritics 2');
+            CREATE TRIGGER foods_fts_insert AFTER INSERT ON foods BEGIN
+                INSERT INTO foods_fts (rowid, name) VALUES (new.rowid, new.name);
+            END;
+            CREATE TRIGGER foods_fts_delete AFTER DELETE ON foods BEGIN
+                INSERT INTO foods_fts (foods_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+            END;
+            CREATE TRIGGER foods_fts_update AFTER UPDATE OF name ON foods BEGIN
+                INSERT INTO foods_fts (foods_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+                INSERT INTO foods_fts (rowid, name) VALUES (new.rowid, new.name);
+            END;
+            CREATE TABLE food_favorites (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                food_id TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX food_favorites_owner ON food_favorites (owner_id, food_id);
+            CREATE TABLE diet_entries (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                day TEXT NOT NULL,
+                meal TEXT NOT NULL,
+                food_id TEXT,
+                name TEXT NOT NULL,
+                grams REAL,
+                amount_text TEXT NOT NULL,
+                kcal REAL NOT NULL,
+                protein_g REAL NOT NULL,
+                carbs_g REAL NOT NULL,
+                fat_g REAL NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX diet_entries_owner_day ON diet_entries (owner_id, day);
+            CREATE INDEX diet_entries_owner_food ON diet_entries (owner_id, food_id, created_at);
+            CREATE TABLE nutrition_goals (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                kcal REAL NOT NULL,
+                protein_g REAL NOT NULL,
+                carbs_g REAL NOT NULL,
+                fat_g REAL NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX nutrition_goals_owner ON nutrition_goals (owner_id);
+            CREATE TABLE weights (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                taken_at INTEGER NOT NULL,
+                kg REAL NOT NULL,
+                fat_percent REAL,
+                muscle_kg REAL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX weights_owner_taken ON weights (owner_id, taken_at);
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

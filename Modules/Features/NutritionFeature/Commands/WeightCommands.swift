@@ -1,0 +1,67 @@
+import Console
+import Core
+import Domain
+
+/// `tend weight …`: weighings and The Hacker's Diet trend.
+enum WeightCommands {
+    static func group(context: @escaping NutritionCommands.ContextProvider) -> Command {
+        Command(name: "weight", abstract: "Body weight, body fat and muscle, and the smoothed trend.", subcommands: [
+            Command(
+                name: "log", abstract: "Log a weighing (kg, or lb with 'lb': 160lb).",
+                arguments: [Argument("weight", help: "72.5, 72.5kg or 160lb.")],
+                options: [
+                    .value("at", valueName: "TIME", help: "When: HH:MM, 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' or ISO 8601 (default now)."),
+                    .value("fat", valueName: "PCT", help: "Body fat in percent."),
+                    .value("muscle", valueName: "KG", help: "Muscle mass."),
+                ],
+                run: { invocation in
+                    let kilograms = try invocation.argument("weight", expected: "a weight such as 72.5 or 160lb", NutritionInput.kilograms)!
+                    let fat = try invocation.option("fat", expected: "a percent", NutritionInput.number)
+                    let muscle = try invocation.option("muscle", expected: "kilograms", NutritionInput.kilograms)
+                    let context = try context(invocation)
+                    let zone = context.body.zone(ownerID: context.ownerID)
+                    let now = context.body.clock.now
+                    let at = try invocation.option("at", expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+                    let entry = try context.body.log(ownerID: context.ownerID, kilograms: kilograms, at: at, fatPercent: fat, muscleKilograms: muscle)
+                    if GlobalOptions.wantsJSON(invocation) {
+                        try invocation.output.printJSON(WeightJSON(entry, zone: zone))
+                        return
+                    }
+                    let trend = try context.body.trend(ownerID: context.ownerID)
+                    invocation.output.print("✓ \(round2(entry.kilograms)) kg · trend \(round2(trend.points.last?.trend ?? entry.kilograms)) kg")
+                }),
+            Command(
+                name: "list", abstract: "Every weighing.",
+                run: { invocation in
+                    let context = try context(invocation)
+                    let zone = context.body.zone(ownerID: context.ownerID)
+                    let entries = try context.body.entries(ownerID: context.ownerID)
+                    if GlobalOptions.wantsJSON(invocation) {
+                        try invocation.output.printJSON(["entries": entries.map { WeightJSON($0, zone: zone) }])
+                        return
+                    }
+                    var table = Table(columns: [(title: "When", alignment: .left), (title: "Weight", alignment: .right),
+                                                (title: "Fat", alignment: .right), (title: "Muscle", alignment: .right)])
+                    for entry in entries {
+                        let wall = zone.wallClock(of: entry.takenAt)
+                        table.addRow(["\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)", "\(round2(entry.kilograms)) kg",
+                                      entry.fatPercent.map { "\(round2($0)) %" } ?? "", entry.muscleKilograms.map { "\(round2($0)) kg" } ?? ""])
+                    }
+                    invocation.output.print(entries.isEmpty ? "No weighings yet: tend weight log 72.5" : table.render())
+                }),
+            Command(
+                name: "trend", abstract: "The trend (The Hacker's Diet) and its weekly change.",
+                options: [.value("svg", valueName: "FILE", help: "Also draw weight and trend in an SVG file.")],
+                run: { invocation in
+                    let context = try context(invocation)
+                    let trend = try context.body.trend(ownerID: context.ownerID)
+                    if let path = invocation.option("svg") { try writeFile(NutritionSVG.trend(trend), to: path) }
+                    if GlobalOptions.wantsJSON(invocation) {
+                        try invocation.output.printJSON(TrendJSON(trend))
+                    } else {
+                        invocation.output.print(NutritionText.trend(trend))
+                    }
+                }),
+        ])
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// What the food, diet and weight commands work with.
+public struct NutritionContext: Sendable {
+    public let nutrition: NutritionUseCases
+    public let body: BodyUseCases
+    public let ownerID: String
+    /// Where the USDA table is when `import-usda` is given no path.
+    public let defaultUSDAPath: String?
+
+    public init(nutrition: NutritionUseCases, body: BodyUseCases, ownerID: String, defaultUSDAPath: String?) {
+        self.nutrition = nutrition
+        self.body = body
+        self.ownerID = ownerID
+        self.defaultUSDAPath = defaultUSDAPath
+    }
+}
+
+/// `tend food`, `tend diet` and `tend weight`.
+public enum NutritionCommands {
+    public typealias ContextProvider = @Sendable (Invocation) throws -> NutritionContext
+
+    public static func make(context: @escaping ContextProvider) -> [Command] {
+        [FoodCommands.group(context: context), DietCommands.group(context: context), WeightCommands.group(context: context)]
+    }
+}
+
+enum NutritionInput {
+    /// `YYYY-MM-DD`, `today` or `yesterday`.
+    static func date(_ text: String, today: LocalDate) -> LocalDate? {
+        switch text.lowercased() {
+        case "today": today
+        case "yesterday": today.adding(days: -1)
+        default: LocalDate(text)
+        }
+    }
+
+    static func meal(_ invocation: Invocation, _ name: String = "meal") throws -> Meal {
+        try invocation.argument(name, expected: "breakfast, lunch, dinner or snack") { Meal(word: $0) }!
+    }
+
+    /// `72.5`, `72.5kg` or `160lb`.
+    static func kilograms(_ text: String) -> Double? {
+        let lower = text.lowercased().trimmed
+        if lower.hasSuffix("lb") || lower.hasSuffix("lbs") {
+            return Double(lower.replacing("lbs", with: "").replacing("lb", with: "").trimmed).map { $0 / BodyUseCases.poundsPerKilogram }
+        }
+        return Double(lower.hasSuffix("kg") ? String(lower.dropLast(2)).trimmed : lower).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+}
+
+func writeFile(_ text: String, to path: String) throws {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
+    }
+}

@@ -1,0 +1,237 @@
+import FoundationEssentials
+import Core
+import Domain
+
+func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+/// `{kcal, protein_g, carbs_g, fat_g}`.
+public struct MacrosJSON: Encodable, Sendable {
+    let kcal: Double
+    let proteinG: Double
+    let carbsG: Double
+    let fatG: Double
+
+    public init(_ macros: Macros) {
+        kcal = round2(macros.kcal)
+        proteinG = round2(macros.protein)
+        carbsG = round2(macros.carbs)
+        fatG = round2(macros.fat)
+    }
+
+    enum CodingKeys: String, CodingKey { case kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g" }
+}
+
+/// A food in search results and details.
+public struct FoodJSON: Encodable, Sendable {
+    struct Measure: Encodable, Sendable {
+        let name: String
+        let grams: Double
+    }
+
+    let id: String
+    let name: String
+    let source: String
+    let kcalPer100g: Double
+    let proteinGPer100g: Double
+    let carbsGPer100g: Double
+    let fatGPer100g: Double
+    let measures: [Measure]
+    let favorite: Bool
+
+    public init(_ food: Food) {
+        id = food.id
+        name = food.name
+        source = food.source.rawValue
+        kcalPer100g = round2(food.per100g.kcal)
+        proteinGPer100g = round2(food.per100g.protein)
+        carbsGPer100g = round2(food.per100g.carbs)
+        fatGPer100g = round2(food.per100g.fat)
+        measures = food.measures.map { measure in
+            let label = measure.amount == 1 ? measure.name : "\(formatAmount(measure.amount)) \(measure.name)"
+            return Measure(name: label, grams: round2(measure.grams))
+        }
+        favorite = food.isFavorite
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, source, kcalPer100g = "kcal_per_100g", proteinGPer100g = "protein_g_per_100g"
+        case carbsGPer100g = "carbs_g_per_100g", fatGPer100g = "fat_g_per_100g", measures, favorite
+    }
+}
+
+public struct FoodListJSON: Encodable, Sendable {
+    let foods: [FoodJSON]
+    public init(_ foods: [Food]) { self.foods = foods.map(FoodJSON.init) }
+}
+
+/// A food with every nutrient the table names.
+public struct FoodDetailJSON: Encodable, Sendable {
+    struct Nutrient: Encodable, Sendable {
+        let name: String
+        let amount: Double
+    }
+
+    let food: FoodJSON
+    let nutrients: [Nutrient]
+
+    public init(_ food: Food, nutrients: [(name: String, amount: Double)]) {
+        self.food = FoodJSON(food)
+        self.nutrients = nutrients.map { Nutrient(name: $0.name, amount: $0.amount) }
+    }
+
+    enum CodingKeys: String, CodingKey { case food, nutrients }
+}
+
+/// One logged food.
+public struct DietEntryJSON: Encodable, Sendable {
+    let id: String
+    let date: String
+    let meal: String
+    let foodID: String?
+    let name: String
+    let amount: String
+    let grams: Double?
+    let kcal: Double
+    let proteinG: Double
+    let carbsG: Double
+    let fatG: Double
+
+    public init(_ entry: DietEntry) {
+        id = entry.id
+        date = entry.date.description
+        meal = entry.meal.rawValue
+        foodID = entry.foodID
+        name = entry.name
+        amount = entry.amountText
+        grams = entry.grams.map(round2)
+        kcal = round2(entry.macros.kcal)
+        proteinG = round2(entry.macros.protein)
+        carbsG = round2(entry.macros.carbs)
+        fatG = round2(entry.macros.fat)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, date, meal, foodID = "food_id", name, amount, grams, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(date, forKey: .date)
+        try container.encode(meal, forKey: .meal)
+        try container.encode(foodID, forKey: .foodID)
+        try container.encode(name, forKey: .name)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(grams, forKey: .grams)
+        try container.encode(kcal, forKey: .kcal)
+        try container.encode(proteinG, forKey: .proteinG)
+        try container.encode(carbsG, forKey: .carbsG)
+        try container.encode(fatG, forKey: .fatG)
+    }
+}
+
+/// `tend --json diet today`.
+public struct DayJSON: Encodable, Sendable {
+    let date: String
+    let totals: MacrosJSON
+    let goals: MacrosJSON
+    let remainingKcal: Double
+    let meals: [String: [DietEntryJSON]]
+
+    public init(_ day: NutritionUseCases.Day) {
+        date = day.date.description
+        totals = MacrosJSON(day.totals)
+        goals = MacrosJSON(day.goals.macros)
+        remainingKcal = round2(day.remainingKcal)
+        meals = Dictionary(uniqueKeysWithValues: Meal.allCases.map { ($0.rawValue, day.entries($0).map(DietEntryJSON.init)) })
+    }
+
+    enum CodingKeys: String, CodingKey { case date, totals, goals, remainingKcal = "remaining_kcal", meals }
+}
+
+/// `tend --json diet week`.
+public struct WeekJSON: Encodable, Sendable {
+    struct Day: Encodable, Sendable {
+        let date: String
+        let totals: MacrosJSON
+        let onTarget: Bool
+
+        enum CodingKeys: String, CodingKey { case date, totals, onTarget = "on_target" }
+    }
+
+    let days: [Day]
+    let average: MacrosJSON
+    let goals: MacrosJSON
+    let loggedDays: Int
+    let daysOnTarget: Int
+
+    public init(_ week: NutritionUseCases.Week) {
+        days = week.days.map { Day(date: $0.date.description, totals: MacrosJSON($0.totals),
+                                   onTarget: abs($0.totals.kcal - week.goals.kcal) <= week.goals.kcal * 0.1) }
+        average = MacrosJSON(week.average)
+        goals = MacrosJSON(week.goals.macros)
+        loggedDays = week.loggedDays
+        daysOnTarget = week.daysOnTarget
+    }
+
+    enum CodingKeys: String, CodingKey { case days, average, goals, loggedDays = "logged_days", daysOnTarget = "days_on_target" }
+}
+
+/// `tend --json weight trend`.
+public struct TrendJSON: Encodable, Sendable {
+    struct Entry: Encodable, Sendable {
+        let date: String
+        let kg: Double
+        let trendKg: Double
+
+        enum CodingKeys: String, CodingKey { case date, kg, trendKg = "trend_kg" }
+    }
+
+    let entries: [Entry]
+    let weeklyChangeKg: Double?
+
+    public init(_ trend: WeightTrend) {
+        entries = trend.points.map { Entry(date: $0.date.description, kg: round2($0.kilograms), trendKg: round2($0.trend)) }
+        weeklyChangeKg = trend.weeklyChange.map(round2)
+    }
+
+    enum CodingKeys: String, CodingKey { case entries, weeklyChangeKg = "weekly_change_kg" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(weeklyChangeKg, forKey: .weeklyChangeKg)
+    }
+}
+
+/// One weighing.
+public struct WeightJSON: Encodable, Sendable {
+    let id: String
+    let takenAt: String
+    let kg: Double
+    let fatPercent: Double?
+    let muscleKg: Double?
+
+    public init(_ entry: WeightEntry, zone: TimeZone) {
+        id = entry.id
+        takenAt = ISO8601.format(entry.takenAt, in: zone)
+        kg = round2(entry.kilograms)
+        fatPercent = entry.fatPercent.map(round2)
+        muscleKg = entry.muscleKilograms.map(round2)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, takenAt = "taken_at", kg, fatPercent = "fat_percent", muscleKg = "muscle_kg" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(takenAt, forKey: .takenAt)
+        try container.encode(kg, forKey: .kg)
+        try container.encode(fatPercent, forKey: .fatPercent)
+        try container.encode(muscleKg, forKey: .muscleKg)
+    }
+}
+
+func formatAmount(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(round2(value))
+}

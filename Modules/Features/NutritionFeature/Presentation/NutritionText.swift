@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Core
+import Console
+import Domain
+
+/// The food table, the day and the week, and the weight trend for a person in a terminal.
+public enum NutritionText {
+    static func kcal(_ value: Double) -> String { "\(Int(value.rounded())) kcal" }
+    static func grams(_ value: Double) -> String { "\(Int(value.rounded())) g" }
+
+    public static func foods(_ foods: [Food]) -> String {
+        var table = Table(columns: [(title: "Food", alignment: .left), (title: "kcal/100g", alignment: .right),
+                                    (title: "P", alignment: .right), (title: "C", alignment: .right), (title: "F", alignment: .right),
+                                    (title: "First measure", alignment: .left), (title: "ID", alignment: .left)])
+        for food in foods {
+            let name = (food.isFavorite ? "★ " : "") + (food.name.count > 48 ? String(food.name.prefix(47)) + "…" : food.name)
+            var measure = ""
+            if let first = food.measures.first {
+                let macros = food.per100g.scaled(first.grams / 100)
+                measure = "\(formatAmount(first.amount)) \(first.name) (\(formatAmount(first.grams)) g) = \(kcal(macros.kcal))"
+            }
+            table.addRow([name, formatAmount(round2(food.per100g.kcal)), formatAmount((food.per100g.protein * 10).rounded() / 10),
+                          formatAmount((food.per100g.carbs * 10).rounded() / 10), formatAmount((food.per100g.fat * 10).rounded() / 10),
+                          measure, food.id])
+        }
+        return table.render()
+    }
+
+    /// A gauge of eaten against goal, with the percent.
+    static func gauge(_ label: String, _ value: Double, _ goal: Double, unit: (Double) -> String) -> String {
+        let ratio = goal > 0 ? value / goal : 0
+        let filled = min(20, Int((ratio * 20).rounded()))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+        return "\(label) \(bar) \(unit(value)) / \(unit(goal)) (\(Int((ratio * 100).rounded()))%)"
+    }
+
+    public static func day(_ day: NutritionUseCases.Day) -> String {
+        var lines = ["Diet · \(day.date)", ""]
+        for meal in Meal.allCases {
+            let entries = day.entries(meal)
+            lines.append("\(meal.rawValue.capitalized) — \(kcal(day.totals(meal).kcal))")
+            for entry in entries {
+                lines.append("  \(entry.name.count > 44 ? String(entry.name.prefix(43)) + "…" : entry.name), \(entry.amountText)"
+                    + " · \(kcal(entry.macros.kcal)) · P \(grams(entry.macros.protein)) C \(grams(entry.macros.carbs)) F \(grams(entry.macros.fat))"
+                    + "  [\(entry.id.suffix(8))]")
+            }
+        }
+        lines.append("")
+        let totals = day.totals
+        lines.append(gauge("Energy ", totals.kcal, day.goals.kcal, unit: kcal))
+        lines.append(gauge("Protein", totals.protein, day.goals.protein, unit: grams))
+        lines.append(gauge("Carbs  ", totals.carbs, day.goals.carbs, unit: grams))
+        lines.append(gauge("Fat    ", totals.fat, day.goals.fat, unit: grams))
+        let left = day.remainingKcal
+        lines.append("")
+        lines.append(left >= 0 ? "\(kcal(left)) left today." : "\(kcal(-left)) over today's goal.")
+        return lines.joined(separator: "\n")
+    }
+
+    public static func week(_ week: NutritionUseCases.Week) -> String {
+        var table = Table(columns: [(title: "Day", alignment: .left), (title: "kcal", alignment: .right), (title: "P", alignment: .right),
+                                    (title: "C", alignment: .right), (title: "F", alignment: .right), (title: "", alignment: .left)])
+        for day in week.days {
+            let onTarget = abs(day.totals.kcal - week.goals.kcal) <= week.goals.kcal * 0.1
+            table.addRow([day.date.description, "\(Int(day.totals.kcal.rounded()))", grams(day.totals.protein), grams(day.totals.carbs),
+                          grams(day.totals.fat), day.totals.kcal == 0 ? "" : (onTarget ? "✓ on target" : "")])
+        }
+        let average = week.average
+        return table.render() + "\n\nAverage of \(week.loggedDays) logged day(s): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
+            + "\(week.daysOnTarget) of 7 days within ±10 % of the goal.\n"
+            + Chart.sparkline(week.days.map(\.totals.kcal))
+    }
+
+    public static func trend(_ trend: WeightTrend) -> String {
+        guard !trend.points.isEmpty else { return "No weighings yet: tend weight log 72.5" }
+        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Weight", alignment: .right), (title: "Trend", alignment: .right)])
+        for point in trend.points.suffix(14) {
+            table.addRow([point.date.description, String(format2(point.kilograms)) + " kg", String(format2(point.trend)) + " kg"])
+        }
+        var text = table.render() + "\n\n" + Chart.sparkline(trend.points.suffix(60).map(\.trend))
+        if let weekly = trend.weeklyChange {
+            text += "\nTrend: \(weekly >= 0 ? "+" : "")\(format2(weekly)) kg a week"
+        }
+        return text
+    }
+
+    static func format2(_ value: Double) -> String { String(round2(value)) }
+}
