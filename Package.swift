@@ -96,6 +96,11 @@ let apps: [Target] = [
         path: "Apps/TendCLI"
     ),
     .executableTarget(
+        name: "tend-bench",
+        dependencies: ["Data", "Domain", "Core"],
+        path: "Apps/TendBench"
+    ),
+    .executableTarget(
         name: "tend-server",
         dependencies: ["Composition"],
         path: "Apps/TendServer"

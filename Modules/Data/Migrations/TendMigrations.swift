@@ -144,6 +144,7 @@ public enum TendMigrations {
                 carbs_g REAL NOT NULL,
                 fat_g REAL NOT NULL,
                 rank_penalty REAL NOT NULL DEFAULT 0,
+                head TEXT NOT NULL DEFAULT '',
                 created_at INTEGER NOT NULL,
                 updated_at INTEGER NOT NULL,
                 deleted_at INTEGER

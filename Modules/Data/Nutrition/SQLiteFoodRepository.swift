@@ -19,15 +19,16 @@ public struct SQLiteFoodRepository: FoodRepository {
             let macros = food.per100g
             try database.execute(
                 """
-                INSERT INTO foods (id, owner_id, source, name, food_group, kcal, protein_g, carbs_g, fat_g, rank_penalty, created_at, updated_at)
-                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO foods (id, owner_id, source, name, food_group, kcal, protein_g, carbs_g, fat_g, rank_penalty, head,
+                    created_at, updated_at)
+                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, kcal = excluded.kcal,
                     protein_g = excluded.protein_g, carbs_g = excluded.carbs_g, fat_g = excluded.fat_g,
-                    rank_penalty = excluded.rank_penalty, updated_at = excluded.updated_at, deleted_at = NULL
+                    rank_penalty = excluded.rank_penalty, head = excluded.head, updated_at = excluded.updated_at, deleted_at = NULL
                 """,
                 [.text(id), .text(food.name), food.uid.count == 5 ? .integer(Int64(food.uid.prefix(2)) ?? 0) : .null,
                  .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat),
-                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), now, now])
+                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), .text(Self.firstWord(food.name)), now, now])
             try database.execute("DELETE FROM food_measures WHERE food_id = ?", [.text(id)])
             for (position, measure) in food.measures.enumerated() {
                 try database.execute("INSERT INTO food_measures (food_id, position, amount, name, grams) VALUES (?, ?, ?, ?, ?)",
@@ -61,11 +62,11 @@ public struct SQLiteFoodRepository: FoodRepository {
         let now = clock.now.sqlValue
         try database.execute(
             """
-            INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, created_at, updated_at)
-            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, head, created_at, updated_at)
+            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(food.id), food.ownerID.sqlValue, .text(food.name), .real(food.per100g.kcal), .real(food.per100g.protein),
-             .real(food.per100g.carbs), .real(food.per100g.fat), now, now])
+             .real(food.per100g.carbs), .real(food.per100g.fat), .text(Self.firstWord(food.name)), now, now])
         for (position, measure) in food.measures.enumerated() {
             try database.execute("INSERT INTO food_measures (food_id, position, amount, name, grams) VALUES (?, ?, ?, ?, ?)",
                                  [.text(food.id), .integer(Int64(position)), .real(measure.amount), .text(measure.name), .real(measure.grams)])
@@ -89,38 +90,61 @@ public struct SQLiteFoodRepository: FoodRepository {
 
     public func search(_ query: String, ownerID: String, limit: Int) throws -> [Food] {
         guard let match = Self.matchExpression(query) else { return [] }
-        let rows = try database.query(
-            """
-            SELECT f.*, (v.food_id IS NOT NULL) AS favorite,
-                   (SELECT MAX(d.created_at) FROM diet_entries d WHERE d.owner_id = ?2 AND d.food_id = f.id AND d.deleted_at IS NULL) AS recent
-            FROM foods_fts
-            JOIN foods f ON f.rowid = foods_fts.rowid
-            LEFT JOIN food_favorites v ON v.owner_id = ?2 AND v.food_id = f.id AND v.deleted_at IS NULL
-            WHERE foods_fts MATCH ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
-            ORDER BY favorite DESC, (recent IS NOT NULL) DESC,
-                bm25(foods_fts) + f.rank_penalty - 6 * (lower(f.name) GLOB ?4 OR lower(f.name) GLOB ?5 OR lower(f.name) = ?6),
-                length(f.name)
-            LIMIT ?3
-            """,
-            // A name that starts with the first word as a whole word ("Milk, …", "Apples, …") before a prefix match ("Milkfish").
-            [.text(match), .text(ownerID), .integer(Int64(limit)), .text(Self.headPattern(query, plural: false)),
-             .text(Self.headPattern(query, plural: true)), .text(Self.firstWord(query))])
-        let ids: [String] = try rows.map { try $0.get("id") }
-        let measures = try measures(of: ids)
-        return try rows.map { try decode($0, measures: measures[try $0.get("id", as: String.self)] ?? []) }
+        let rows = try database.query(Self.searchSQL, Self.searchArguments(query, ownerID: ownerID, limit: limit))
+        return try rows.map { row in
+            let packed: String? = try row.get("measures")
+            return try decode(row, measures: Self.unpack(packed))
+        }
     }
 
+    /// One statement: the ranked page first, then each row's measures (only for that page).
+    public static let searchSQL = """
+        WITH mine AS (
+            SELECT food_id, 2 AS weight FROM food_favorites WHERE owner_id = ?2 AND deleted_at IS NULL
+            UNION ALL
+            SELECT DISTINCT food_id, 1 FROM diet_entries WHERE owner_id = ?2 AND deleted_at IS NULL AND food_id IS NOT NULL
+        ), boost AS (SELECT food_id, MAX(weight) AS weight FROM mine GROUP BY food_id),
+        page AS (
+            SELECT f.id, f.owner_id, f.source, f.name, f.kcal, f.protein_g, f.carbs_g, f.fat_g, (b.weight = 2) AS favorite,
+                   coalesce(b.weight, 0) AS boost,
+                   bm25(foods_fts) + f.rank_penalty - 6 * (f.head IN (?4, ?5)) AS score
+            FROM foods_fts
+            JOIN foods f ON f.rowid = foods_fts.rowid
+            LEFT JOIN boost b ON b.food_id = f.id
+            WHERE foods_fts MATCH ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
+            ORDER BY boost DESC, score, length(f.name)
+            LIMIT ?3
+        )
+        SELECT page.*, (SELECT group_concat(m.amount || char(31) || m.name || char(31) || m.grams, char(30))
+                        FROM (SELECT amount, name, grams FROM food_measures WHERE food_id = page.id ORDER BY position) m) AS measures
+        FROM page ORDER BY boost DESC, score, length(name)
+        """
+
+    /// Favourites (weight 2) and foods already logged (1) come first; then the score: bm25, the
+    /// food's class, and a bonus for a name that starts with the first word as a whole word
+    /// ("Milk, …", "Apples, …") over a prefix match ("Milkfish").
+    public static func searchArguments(_ query: String, ownerID: String, limit: Int) -> [SQLValue] {
+        let head = firstWord(query)
+        return [.text(matchExpression(query) ?? ""), .text(ownerID), .integer(Int64(limit)), .text(head), .text(head + "s")]
+    }
+
+    /// Measures packed by `group_concat`: records split by U+001E, fields by U+001F.
+    static func unpack(_ packed: String?) -> [FoodMeasure] {
+        guard let packed, !packed.isEmpty else { return [] }
+        return packed.split(separator: "\u{1E}").compactMap { record in
+            let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            guard fields.count == 3, let amount = Double(fields[0]), let grams = Double(fields[2]) else { return nil }
+            return FoodMeasure(amount: amount, name: String(fields[1]), grams: grams)
+        }
+    }
+
+    /// The first word, lowercased: a food's `head` ("Milk, …" → milk), or a query's.
     static func firstWord(_ query: String) -> String {
         query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first.map { $0.lowercased() } ?? ""
     }
 
-    /// `word[ ,]*` (or `words[ ,]*`) as a GLOB pattern; GLOB's special characters cannot occur in a word.
-    static func headPattern(_ query: String, plural: Bool) -> String {
-        firstWord(query) + (plural ? "s" : "") + "[ ,]*"
-    }
-
     /// Every word must match as a prefix: `chick bre` → `"chick"* "bre"*`.
-    static func matchExpression(_ query: String) -> String? {
+    public static func matchExpression(_ query: String) -> String? {
         let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
         guard !words.isEmpty else { return nil }
         return words.map { "\"\($0.replacing("\"", with: "\"\""))\"*" }.joined(separator: " ")
@@ -165,6 +189,6 @@ public struct SQLiteFoodRepository: FoodRepository {
              source: Food.Source(rawValue: try row.get("source")) ?? .usda,
              per100g: Macros(kcal: try row.get("kcal"), protein: try row.get("protein_g"), carbs: try row.get("carbs_g"),
                              fat: try row.get("fat_g")),
-             measures: measures, isFavorite: (try row.get("favorite", as: Int.self)) != 0)
+             measures: measures, isFavorite: (try row.get("favorite", as: Int?.self) ?? 0) != 0)
     }
 }
