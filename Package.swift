@@ -66,6 +66,11 @@ let features: [Target] = [
         path: "Modules/Features/NutritionFeature"
     ),
     .target(
+        name: "WorkoutFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/WorkoutFeature"
+    ),
+    .target(
         name: "QuestFeature",
         dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/QuestFeature"
@@ -82,7 +87,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -120,6 +125,7 @@ let tests: [Target] = [
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "NutritionFeatureTests", dependencies: ["NutritionFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
+    .testTarget(name: "WorkoutFeatureTests", dependencies: ["WorkoutFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),

@@ -16,6 +16,8 @@ public final class Container: Sendable {
     public let activities: ActivityUseCases
     public let nutrition: NutritionUseCases
     public let body: BodyUseCases
+    public let workouts: WorkoutUseCases
+    public let supplements: SupplementUseCases
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -57,6 +59,11 @@ public final class Container: Sendable {
             foods: SQLiteFoodRepository(database: database, clock: clock), diet: SQLiteDietRepository(database: database),
             usda: USDAReader(), transactor: database, clock: clock, timeZone: zone)
         body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone)
+        workouts = WorkoutUseCases(
+            workouts: SQLiteWorkoutRepository(database: database), exercises: SQLiteExerciseRepository(database: database),
+            activities: SQLiteActivityRepository(database: database), transactor: database, clock: clock, timeZone: zone)
+        supplements = SupplementUseCases(supplements: SQLiteSupplementRepository(database: database), transactor: database, clock: clock,
+                                         timeZone: zone)
     }
 
     /// A container on a fresh in-memory database, for tests.

@@ -6,6 +6,7 @@ import InsulinFeature
 import QuestFeature
 import ActivityFeature
 import NutritionFeature
+import WorkoutFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -17,6 +18,7 @@ public enum ServerApplication {
         router.addRoutes(QuestRoutes.make(quests: container.quests))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
+        router.addRoutes(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements))
         let served = router.routes
         let document = openAPIDocument(routes: served + systemRoutes(document: "").map { $0 }).serialized()
         router.addRoutes(systemRoutes(document: document))
@@ -51,9 +53,9 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts, the insulin log, runs, hikes and places, food, meals and weight, and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
-                + ActivityRoutes.schemas + NutritionRoutes.schemas)
+                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas)
     }
 }

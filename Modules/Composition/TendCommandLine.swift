@@ -7,6 +7,7 @@ import InsulinFeature
 import QuestFeature
 import ActivityFeature
 import NutritionFeature
+import WorkoutFeature
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,14 +44,20 @@ public struct TendCommandLine: Sendable {
             return NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: Owner.local,
                                     defaultUSDAPath: ResourceLocation.usdaTable(environment: environment))
         }
+        let workoutContext: WorkoutCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            return WorkoutContext(workouts: container.workouts, supplements: container.supplements, ownerID: Owner.local,
+                                  isInteractive: isatty(0) == 1 && isatty(1) == 1)
+        }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — insulin, runs and hikes, food and weight, and a gentle quest journey.",
+            abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
-                TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext),
+                TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext,
+                                  workout: workoutContext),
                 InsulinCommands.make(context: insulinContext),
-            ] + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
+            ] + WorkoutCommands.make(context: workoutContext) + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
             ]
         )

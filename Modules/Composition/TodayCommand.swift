@@ -5,12 +5,14 @@ import InsulinFeature
 import QuestFeature
 import ActivityFeature
 import NutritionFeature
+import WorkoutFeature
 
 /// `tend today`: the home screen, one card per feature.
 enum TodayCommand {
     static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
                      activity: @escaping ActivityCommands.ContextProvider,
-                     nutrition: @escaping NutritionCommands.ContextProvider) -> Command {
+                     nutrition: @escaping NutritionCommands.ContextProvider,
+                     workout: @escaping WorkoutCommands.ContextProvider) -> Command {
         Command(
             name: "today",
             abstract: "The home screen: today's cards from every feature.",
@@ -25,10 +27,13 @@ enum TodayCommand {
                 let nutritionContext = try nutrition(invocation)
                 let diet = try nutritionContext.nutrition.day(ownerID: nutritionContext.ownerID, date: nil)
                 let trend = try nutritionContext.body.trend(ownerID: nutritionContext.ownerID)
+                let workoutContext = try workout(invocation)
+                let training = try workoutContext.workouts.stats(ownerID: workoutContext.ownerID)
+                let checklist = try workoutContext.supplements.today(ownerID: workoutContext.ownerID)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
                         date: status.insulinDay.description, insulin: StatusJSON(status),
-                        activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend),
+                        activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend), workout: StatsJSON(training),
                         quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }))
                     return
                 }
@@ -36,6 +41,14 @@ enum TodayCommand {
                 invocation.output.print("Today · \(status.insulinDay)\n")
                 invocation.output.print("Insulin")
                 invocation.output.print(card.map { "  " + $0 }.joined(separator: "\n"))
+                invocation.output.print("\nTraining")
+                invocation.output.print("  \(training.currentStreakDays)-day streak · \(Int(training.monthMinutes.rounded())) min this month · "
+                    + "\(training.weekDone)/\(training.weekGoal) this week · level \(training.level)")
+                if let plan = training.todayPlan { invocation.output.print("  Today's plan: \(plan)") }
+                if !checklist.items.isEmpty {
+                    invocation.output.print("  Supplements: " + checklist.items.map { "\($0.taken ? "☑" : "☐") \($0.supplement.name) \($0.slot)" }
+                        .joined(separator: " · "))
+                }
                 invocation.output.print("\nActivity")
                 invocation.output.print(week.count == 0
                     ? "  No runs or hikes this week yet."
@@ -66,9 +79,10 @@ enum TodayCommand {
         let activity: ActivityWeekJSON
         let diet: DayJSON
         let weight: TrendJSON
+        let workout: StatsJSON
         let quest: QuestFeature.TodayJSON?
 
-        enum CodingKeys: String, CodingKey { case date, insulin, activity, diet, weight, quest }
+        enum CodingKeys: String, CodingKey { case date, insulin, activity, diet, weight, workout, quest }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -77,6 +91,7 @@ enum TodayCommand {
             try container.encode(activity, forKey: .activity)
             try container.encode(diet, forKey: .diet)
             try container.encode(weight, forKey: .weight)
+            try container.encode(workout, forKey: .workout)
             try container.encode(quest, forKey: .quest)
         }
     }

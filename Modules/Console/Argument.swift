@@ -6,14 +6,17 @@ public struct Argument: Sendable {
     public var isOptional: Bool
     /// When set, a value outside the list is a usage error that names the allowed values.
     public var allowedValues: [String]?
+    /// The last argument may take every remaining value (`SET...`).
+    public var isVariadic: Bool
 
-    public init(_ name: String, help: String, isOptional: Bool = false, allowedValues: [String]? = nil) {
+    public init(_ name: String, help: String, isOptional: Bool = false, allowedValues: [String]? = nil, isVariadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.allowedValues = allowedValues
+        self.isVariadic = isVariadic
     }
 
     /// How the argument appears in usage lines, help and error messages.
-    var displayName: String { isOptional ? "[\(name)]" : "<\(name)>" }
+    var displayName: String { (isOptional ? "[\(name)]" : "<\(name)>") + (isVariadic ? "..." : "") }
 }

@@ -6,6 +6,7 @@ public struct Invocation: Sendable {
     public let output: Output
 
     private let arguments: [String: String]
+    private let argumentLists: [String: [String]]
     private let values: [String: [String]]
     private let flags: Set<String>
 
@@ -13,12 +14,14 @@ public struct Invocation: Sendable {
     public init(
         commandPath: [String],
         arguments: [String: String] = [:],
+        argumentLists: [String: [String]] = [:],
         options: [String: [String]] = [:],
         flags: Set<String> = [],
         output: Output
     ) {
         self.commandPath = commandPath
         self.arguments = arguments
+        self.argumentLists = argumentLists
         self.values = options
         self.flags = flags
         self.output = output
@@ -26,6 +29,9 @@ public struct Invocation: Sendable {
 
     /// The positional argument with this name, nil when an optional one was left out.
     public func argument(_ name: String) -> String? { arguments[name] }
+
+    /// Every value of a variadic argument (`SET...`), in order.
+    public func arguments(_ name: String) -> [String] { argumentLists[name] ?? arguments[name].map { [$0] } ?? [] }
 
     /// The last value given for a value option (later ones override earlier ones).
     public func option(_ name: String) -> String? { values[name]?.last }

@@ -33,9 +33,14 @@ struct Parser {
         case .failure(let error):
             return .failure(error, path: path)
         case .success(let arguments):
+            var lists: [String: [String]] = [:]
+            if let last = command.arguments.last, last.isVariadic {
+                lists[last.name] = Array(state.positionals.dropFirst(command.arguments.count - 1))
+            }
             let invocation = Invocation(
                 commandPath: path,
                 arguments: arguments,
+                argumentLists: lists,
                 options: state.values,
                 flags: state.flags,
                 output: output
@@ -58,7 +63,7 @@ struct Parser {
             }
             arguments[argument.name] = value
         }
-        if positionals.count > declared.count {
+        if positionals.count > declared.count, declared.last?.isVariadic != true {
             return .failure(UsageError("unexpected argument '\(positionals[declared.count])'"))
         }
         return .success(arguments)

@@ -228,6 +228,86 @@ public enum TendMigrations {
             );
             CREATE INDEX weights_owner_taken ON weights (owner_id, taken_at);
             """),
+        Migration("0006_workouts", """
+            CREATE TABLE workouts (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                title TEXT,
+                notes TEXT,
+                duration_min REAL,
+                felt INTEGER,
+                wod TEXT,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX workouts_owner_started ON workouts (owner_id, started_at);
+            CREATE TABLE workout_sets (
+                workout_id TEXT NOT NULL REFERENCES workouts (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                exercise TEXT NOT NULL,
+                weight_kg REAL,
+                reps INTEGER,
+                seconds REAL,
+                metres REAL,
+                calories REAL,
+                warmup INTEGER NOT NULL DEFAULT 0,
+                rpe REAL,
+                rir INTEGER,
+                PRIMARY KEY (workout_id, position)
+            );
+            CREATE TABLE workout_settings (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                weekly_sessions INTEGER NOT NULL,
+                monthly_sessions INTEGER,
+                monthly_minutes INTEGER,
+                plan TEXT NOT NULL DEFAULT '{}',
+                display_unit TEXT NOT NULL DEFAULT 'kg',
+                one_rep_max_formula TEXT NOT NULL DEFAULT 'epley',
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX workout_settings_owner ON workout_settings (owner_id);
+            CREATE TABLE custom_exercises (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                measure TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX custom_exercises_owner ON custom_exercises (owner_id);
+            CREATE TABLE supplements (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                amount REAL NOT NULL,
+                unit TEXT NOT NULL,
+                times TEXT NOT NULL,
+                weekdays TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX supplements_owner ON supplements (owner_id);
+            CREATE TABLE supplement_intakes (
+                id TEXT PRIMARY KEY NOT NULL,
+                supplement_id TEXT NOT NULL REFERENCES supplements (id) ON DELETE CASCADE,
+                owner_id TEXT NOT NULL,
+                day TEXT NOT NULL,
+                slot_minutes INTEGER,
+                taken_at INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX supplement_intakes_owner_day ON supplement_intakes (owner_id, day);
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

@@ -89,7 +89,7 @@ public struct SQLiteFoodRepository: FoodRepository {
     }
 
     public func search(_ query: String, ownerID: String, limit: Int) throws -> [Food] {
-        guard let match = Self.matchExpression(query) else { return [] }
+        guard Self.matchExpression(query) != nil else { return [] }
         let rows = try database.query(Self.searchSQL, Self.searchArguments(query, ownerID: ownerID, limit: limit))
         return try rows.map { row in
             let packed: String? = try row.get("measures")

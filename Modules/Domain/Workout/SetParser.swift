@@ -1,0 +1,149 @@
+import FoundationEssentials
+import Core
+
+/// Reads a set the way a lifter writes it: `back squat 100kg 5x5`, `deadlift 140kg 3`,
+/// `pull-up 3x10`, `row 2000m 7:32`, `bench 225lb 1x5`, `burpee 50`, `bike 20cal`,
+/// `plank 1:30`, `squat 60kg 5 warmup`, `deadlift 180kg 3 @9` (RPE), `squat 100kg 5 rir2`.
+/// In a set, `m` after a number means metres (use `1:30` or `90s` for time).
+public struct SetParser: Sendable {
+    public static let poundsToKilograms = 0.453_592_37
+    let exercises: [Exercise]
+
+    public init(exercises: [Exercise]) {
+        self.exercises = exercises
+    }
+
+    public func parse(_ text: String, startingOrder: Int = 0) throws -> [WorkoutSet] {
+        let tokens = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard !tokens.isEmpty else { throw AppError.invalidInput("an empty set", code: "invalid_set") }
+        // The exercise is the longest run of leading words that names one.
+        var exercise: Exercise?
+        var used = 0
+        for length in stride(from: min(tokens.count, 4), through: 1, by: -1) {
+            let name = tokens[0..<length].joined(separator: " ")
+            if let match = exercises.first(where: { $0.keys.contains(name) }) {
+                exercise = match
+                used = length
+                break
+            }
+        }
+        guard let exercise else {
+            let words = tokens.prefix { !$0.first!.isNumber }.joined(separator: " ")
+            let suggestion = Self.closest(to: words, among: exercises.flatMap(\.keys))
+            throw AppError.invalidInput(
+                "unknown exercise '\(words)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (tend exercises list)",
+                code: "unknown_exercise")
+        }
+        var weight: Double?
+        var sets = 1
+        var reps: Int?
+        var seconds: Double?
+        var metres: Double?
+        var calories: Double?
+        var warmup = false
+        var rpe: Double?
+        var rir: Int?
+        for token in tokens[used...] {
+            if let value = Self.number(token, suffix: "kg") {
+                weight = value
+            } else if let value = Self.number(token, suffix: "lb") ?? Self.number(token, suffix: "lbs") {
+                weight = value * Self.poundsToKilograms
+            } else if let value = Self.number(token, suffix: "km") {
+                metres = value * 1000
+            } else if let value = Self.number(token, suffix: "m") {
+                metres = value
+            } else if let value = Self.number(token, suffix: "cal") ?? Self.number(token, suffix: "kcal") {
+                calories = value
+            } else if token.contains("x"), let parts = Optional(token.split(separator: "x")), parts.count == 2,
+                      let count = Int(parts[0]), let each = Int(parts[1]) {
+                sets = count
+                reps = each
+            } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil, let value = Self.seconds(token) {
+                seconds = value
+            } else if let value = Int(token) {
+                reps = value
+            } else if token == "warmup" || token == "wu" || token == "warm-up" {
+                warmup = true
+            } else if token.hasPrefix("@"), let value = Double(token.dropFirst()) {
+                rpe = value
+            } else if token.hasPrefix("rpe"), let value = Double(token.dropFirst(3)) {
+                rpe = value
+            } else if token.hasPrefix("rir"), let value = Int(token.dropFirst(3)) {
+                rir = value
+            } else {
+                throw AppError.invalidInput("cannot read '\(token)' in '\(text)': write e.g. 100kg 5x5, 3x10, 2000m 7:32, 20cal, @8",
+                                            code: "invalid_set")
+            }
+        }
+        try Self.validate(weight: weight, sets: sets, reps: reps, seconds: seconds, metres: metres, calories: calories, rpe: rpe, rir: rir,
+                          text: text)
+        if exercise.measure == .weightReps, reps == nil, seconds == nil {
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 100kg 5", code: "invalid_set")
+        }
+        if [.reps, .weightReps].contains(exercise.measure), reps == nil, seconds == nil, metres == nil, calories == nil {
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 3x10", code: "invalid_set")
+        }
+        return (0..<sets).map { index in
+            WorkoutSet(exercise: exercise.name, order: startingOrder + index, weightKg: weight, reps: reps, seconds: seconds,
+                       metres: metres, calories: calories, isWarmup: warmup, rpe: rpe, rir: rir)
+        }
+    }
+
+    static func validate(weight: Double?, sets: Int, reps: Int?, seconds: Double?, metres: Double?, calories: Double?, rpe: Double?,
+                         rir: Int?, text: String) throws {
+        func fail(_ why: String) -> AppError { AppError.invalidInput("'\(text)': \(why)", code: "invalid_set") }
+        if let weight, !(weight > 0 && weight <= 600) { throw fail("a weight is more than 0 and at most 600 kg") }
+        guard (1...50).contains(sets) else { throw fail("1 to 50 sets") }
+        if let reps, !(1...10_000).contains(reps) { throw fail("1 to 10,000 reps") }
+        if let seconds, !(seconds > 0 && seconds <= 86_400) { throw fail("a time is more than 0 and at most 24 h") }
+        if let metres, !(metres > 0 && metres <= 1_000_000) { throw fail("a distance is more than 0 and at most 1000 km") }
+        if let calories, !(calories > 0 && calories <= 20_000) { throw fail("calories are more than 0 and at most 20,000") }
+        if let rpe, !(1...10).contains(rpe) { throw fail("RPE is 1 to 10") }
+        if let rir, !(0...10).contains(rir) { throw fail("RIR is 0 to 10") }
+    }
+
+    static func number(_ token: String, suffix: String) -> Double? {
+        guard token.hasSuffix(suffix), token.count > suffix.count else { return nil }
+        return Double(token.dropLast(suffix.count)).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// `7:32`, `1:05:00`, `90s`, `90`.
+    public static func seconds(_ text: String) -> Double? {
+        if text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value > 0 { return value }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        return Double(numbers.reduce(0) { $0 * 60 + $1 })
+    }
+
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return total >= 3600 ? "\(total / 3600):\(two(total % 3600 / 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
+    }
+
+    /// The closest name by edit distance (at most 3 edits), for "did you mean".
+    static func closest(to input: String, among names: [String]) -> String? {
+        guard !input.isEmpty else { return nil }
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var previous = row[0]
+                row[0] = i + 1
+                for (j, y) in b.enumerated() {
+                    let current = row[j + 1]
+                    row[j + 1] = min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
+                    previous = current
+                }
+            }
+            return row[b.count]
+        }
+        let target = Array(input)
+        let best = names.map { ($0, distance(target, Array($0))) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(1, min(3, input.count / 3)) else {
+            return names.first { $0.hasPrefix(input) || input.hasPrefix($0) }
+        }
+        return best.0
+    }
+}

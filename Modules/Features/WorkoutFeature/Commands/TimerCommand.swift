@@ -1,0 +1,124 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// `tend timer …`: AMRAP, EMOM, Tabata, For Time, intervals and rest, live in the terminal or
+/// as a plan for scripts.
+enum TimerCommand {
+    static func make(context: @escaping WorkoutCommands.ContextProvider) -> Command {
+        Command(
+            name: "timer", abstract: "WOD and interval timers: amrap 12 | emom 10x1m | tabata | fortime --cap 20 | intervals --work 40 --rest 20 --rounds 8 | rest 90.",
+            discussion: "Live in a terminal: the time left, the phase and round, a bar and a bell at each change; space pauses, q stops. Without a terminal, or with --plan, it prints the schedule. Durations take s or m (emom 10x1m is 10 rounds of one minute).",
+            arguments: [
+                Argument("type", help: "amrap, emom, tabata, fortime, intervals or rest.",
+                         allowedValues: ["amrap", "emom", "tabata", "fortime", "intervals", "rest"]),
+                Argument("value", help: "amrap MINUTES, emom ROUNDSxINTERVAL, rest SECONDS.", isOptional: true),
+            ],
+            options: [
+                .value("cap", valueName: "MIN", help: "For Time: the cap in minutes."),
+                .value("work", valueName: "S", help: "Intervals (and Tabata): work seconds."),
+                .value("rest", valueName: "S", help: "Intervals (and Tabata): rest seconds."),
+                .value("rounds", valueName: "N", help: "Intervals (and Tabata): rounds."),
+                .flag("plan", help: "Print the schedule instead of running it."),
+                .flag("log", help: "Record the result into a session at the end."),
+            ],
+            run: { invocation in
+                let schedule = try schedule(invocation)
+                let context = try context(invocation)
+                if invocation.flag("plan") || !context.isInteractive || GlobalOptions.wantsJSON(invocation) {
+                    if GlobalOptions.wantsJSON(invocation) {
+                        try invocation.output.printJSON(TimerJSON(schedule))
+                    } else {
+                        invocation.output.print(plan(schedule))
+                    }
+                    return
+                }
+                let outcome = try LiveTimer(schedule: schedule, output: invocation.output).run()
+                invocation.output.print("\n\(outcome.finished ? "Done" : "Stopped") after \(SetParser.clock(outcome.elapsed)).")
+                if invocation.flag("log") {
+                    let logged = try context.workouts.log(ownerID: context.ownerID, entry(schedule, outcome: outcome, invocation: invocation,
+                                                                                           context: context))
+                    invocation.output.print("✓ Logged: \(logged.session.wod?.summary ?? SetParser.clock(outcome.elapsed)) · id \(logged.session.id)")
+                }
+            })
+    }
+
+    static func duration(_ text: String) -> Double? {
+        if text.hasSuffix("m"), let minutes = Double(text.dropLast()), minutes > 0 { return minutes * 60 }
+        if text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds > 0 { return seconds }
+        return Double(text).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    static func schedule(_ invocation: Invocation) throws -> TimerSchedule {
+        let value = invocation.argument("value")
+        func number(_ name: String, _ range: ClosedRange<Double>) throws -> Double? {
+            try invocation.option(name, expected: "a number") { Double($0).flatMap { range.contains($0) ? $0 : nil } }
+        }
+        switch invocation.argument("type")! {
+        case "amrap":
+            guard let value, let minutes = Double(value.hasSuffix("m") ? String(value.dropLast()) : value), (0.5...240).contains(minutes) else {
+                throw UsageError("amrap MINUTES, e.g. tend timer amrap 12")
+            }
+            return .amrap(minutes: minutes)
+        case "emom":
+            let parts = value?.lowercased().split(separator: "x") ?? []
+            guard parts.count == 2, let rounds = Int(parts[0]), (1...100).contains(rounds), let interval = duration(String(parts[1])),
+                  interval <= 3600 else {
+                throw UsageError("emom ROUNDSxINTERVAL, e.g. emom 10x1m or emom 12x90s")
+            }
+            // A bare interval in an EMOM is minutes: "emom 10x1" is ten one-minute rounds.
+            let seconds = parts[1].last?.isNumber == true ? interval * 60 : interval
+            return .emom(rounds: rounds, interval: seconds)
+        case "tabata":
+            return .tabata(work: try number("work", 1...600) ?? 20, rest: try number("rest", 1...600) ?? 10,
+                           rounds: Int(try number("rounds", 1...100) ?? 8))
+        case "fortime":
+            guard let cap = try number("cap", 0.5...600) else { throw UsageError("fortime needs --cap MIN") }
+            return .forTime(capMinutes: cap)
+        case "intervals":
+            guard let work = try number("work", 1...3600), let rest = try number("rest", 0...3600), let rounds = try number("rounds", 1...200) else {
+                throw UsageError("intervals --work S --rest S --rounds N")
+            }
+            return .intervals(work: work, rest: rest, rounds: Int(rounds))
+        default:
+            guard let value, let seconds = duration(value), seconds <= 3600 else { throw UsageError("rest SECONDS, e.g. tend timer rest 90") }
+            return .rest(seconds: seconds)
+        }
+    }
+
+    static func plan(_ schedule: TimerSchedule) -> String {
+        var lines = ["\(schedule.name) · \(SetParser.clock(schedule.total))"]
+        for phase in schedule.phases.prefix(40) {
+            lines.append("  \(SetParser.clock(phase.start))–\(SetParser.clock(phase.end))  \(phase.kind.rawValue) · round \(phase.round)/\(schedule.rounds)")
+        }
+        if schedule.phases.count > 40 { lines.append("  … \(schedule.phases.count - 40) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func entry(_ schedule: TimerSchedule, outcome: LiveTimer.Outcome, invocation: Invocation, context: WorkoutContext) throws -> WorkoutUseCases.Entry {
+        let completedRounds = schedule.phases.filter { $0.kind == .work && $0.end <= outcome.elapsed + 0.5 }.count
+        var wod: WODResult?
+        switch invocation.argument("type")! {
+        case "fortime":
+            let cap = schedule.total / 60
+            wod = outcome.finished ? WODResult(format: .fortime, reps: 0, capped: true, capMinutes: cap)
+                : WODResult(format: .fortime, seconds: outcome.elapsed.rounded(), capMinutes: cap)
+        case "emom":
+            wod = WODResult(format: .emom, rounds: completedRounds)
+        case "tabata":
+            wod = WODResult(format: .tabata, rounds: completedRounds)
+        case "amrap":
+            let answer = Terminal.ask("Rounds+reps?", output: invocation.output) ?? ""
+            if let parsed = WODResult.parse(answer, format: .amrap) {
+                wod = WODResult(format: .amrap, rounds: parsed.rounds, reps: parsed.reps, capMinutes: schedule.total / 60)
+            } else {
+                wod = WODResult(format: .amrap, rounds: 0, reps: 0, capMinutes: schedule.total / 60)
+            }
+        default:
+            break
+        }
+        return WorkoutUseCases.Entry(sets: [], kind: wod == nil ? .cardio : .wod, title: schedule.name,
+                                     durationMinutes: max(outcome.elapsed / 60, 0.1), wod: wod ?? WODResult(format: .emom, rounds: completedRounds))
+    }
+}

@@ -1,0 +1,170 @@
+import FoundationEssentials
+import Core
+import Console
+import Domain
+
+/// Sessions, records and stats for a person in a terminal.
+enum WorkoutText {
+    static func kg(_ value: Double) -> String {
+        let rounded = round2(value)
+        return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " kg"
+    }
+
+    static func describe(_ set: WorkoutSet) -> String {
+        var parts: [String] = []
+        if let weight = set.weightKg { parts.append(kg(weight)) }
+        if let reps = set.reps { parts.append("× \(reps)") }
+        if let metres = set.metres { parts.append(metres >= 1000 ? "\(round2(metres / 1000)) km" : "\(Int(metres)) m") }
+        if let calories = set.calories { parts.append("\(Int(calories)) cal") }
+        if let seconds = set.seconds { parts.append(SetParser.clock(seconds)) }
+        if let rpe = set.rpe { parts.append("@\(rpe == rpe.rounded() ? String(Int(rpe)) : String(rpe))") }
+        if let rir = set.rir { parts.append("RIR \(rir)") }
+        if set.isWarmup { parts.append("(warm-up)") }
+        return parts.joined(separator: " ")
+    }
+
+    static func session(_ session: WorkoutSession, zone: TimeZone) -> String {
+        let wall = zone.wallClock(of: session.startedAt)
+        var lines = ["\(session.kind.rawValue.capitalized)\(session.title.map { " — \($0)" } ?? "") · \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+            + (session.durationMinutes.map { " · \(Int($0.rounded())) min" } ?? "") + (session.felt.map { " · felt \($0)/5" } ?? "")]
+        // Consecutive identical sets fold into one line: "back squat 100 kg × 5 (5 sets)".
+        var index = 0
+        while index < session.sets.count {
+            let set = session.sets[index]
+            var count = 1
+            while index + count < session.sets.count, sameSet(session.sets[index + count], set) { count += 1 }
+            lines.append("  \(set.exercise) \(describe(set))\(count > 1 ? " (\(count) sets)" : "")")
+            index += count
+        }
+        if let wod = session.wod {
+            lines.append("  \(wod.format.rawValue.uppercased())\(wod.name.map { " \($0)" } ?? ""): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
+                + (wod.capMinutes.map { " (cap \(Int($0)) min)" } ?? "") + (wod.movements.map { " — \($0)" } ?? ""))
+        }
+        if let notes = session.notes { lines.append("  \(notes)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func sameSet(_ a: WorkoutSet, _ b: WorkoutSet) -> Bool {
+        var a = a
+        a.order = b.order
+        return a == b
+    }
+
+    static func list(_ sessions: [WorkoutSession], zone: TimeZone) -> String {
+        var table = Table(columns: [(title: "When", alignment: .left), (title: "Kind", alignment: .left), (title: "What", alignment: .left),
+                                    (title: "ID", alignment: .left)])
+        for session in sessions.reversed() {
+            let wall = zone.wallClock(of: session.startedAt)
+            let what = session.title ?? Array(Set(session.sets.map(\.exercise))).sorted().joined(separator: ", ")
+            table.addRow(["\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)", session.kind.rawValue,
+                          what.count > 40 ? String(what.prefix(39)) + "…" : what, session.id])
+        }
+        return table.render()
+    }
+
+    static func records(_ records: [PersonalRecords]) -> String {
+        var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Heaviest", alignment: .right), (title: "e1RM", alignment: .right),
+                                    (title: "1RM", alignment: .right), (title: "3RM", alignment: .right), (title: "5RM", alignment: .right),
+                                    (title: "10RM", alignment: .right), (title: "Best set", alignment: .right)])
+        for record in records {
+            table.addRow([record.exercise, record.heaviestKg.map(kg) ?? "—", record.e1rmKg.map(kg) ?? "—"]
+                + PersonalRecords.repMaxCounts.map { record.repMaxKg[$0].map(kg) ?? "—" } + [record.bestSetVolumeKg.map(kg) ?? "—"])
+        }
+        return table.render()
+    }
+
+    static func stats(_ stats: TrainingStats) -> String {
+        let toNext = stats.nextLevelXP - stats.xp
+        var lines = [
+            "Level \(stats.level) · \(stats.xp) XP (\(toNext) to level \(stats.level + 1))",
+            "\(stats.currentStreakDays)-day streak (longest \(stats.longestStreakDays)) · \(stats.weekDone)/\(stats.weekGoal) this week"
+                + (stats.weeksMeetingGoal > 0 ? " · \(stats.weeksMeetingGoal) week(s) in a row on goal" : ""),
+            "\(hours(stats.monthMinutes)) this month in \(stats.monthSessions) session(s)",
+        ]
+        if let plan = stats.todayPlan { lines.append("Today's plan: \(plan)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func hours(_ minutes: Double) -> String {
+        let total = Int(minutes.rounded())
+        return total >= 60 ? "\(total / 60) h \(total % 60) min" : "\(total) min"
+    }
+}
+
+/// `tend workout calendar`: training days of a month, as a grid or an SVG picture.
+enum WorkoutCalendar {
+    static func command(context: @escaping WorkoutCommands.ContextProvider) -> Command {
+        Command(
+            name: "calendar", abstract: "The month's training days at a glance.",
+            options: [.value("month", valueName: "YYYY-MM", help: "The month (default this one)."),
+                      .value("svg", valueName: "FILE", help: "Also draw it as an SVG picture.")],
+            run: { invocation in
+                let month = try invocation.option("month", expected: "a month as YYYY-MM") { YearMonth($0) }
+                let context = try context(invocation)
+                let zone = context.zone
+                let today = context.workouts.today(ownerID: context.ownerID)
+                let shown = month ?? today.yearMonth
+                let sessions = try context.workouts.list(ownerID: context.ownerID, from: shown.firstDay, through: shown.lastDay)
+                var minutes: [LocalDate: Double] = [:]
+                for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += max(session.durationMinutes ?? 30, 1) }
+                if let path = invocation.option("svg") { try writeFile(svg(shown, minutes: minutes), to: path) }
+                if GlobalOptions.wantsJSON(invocation) {
+                    try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
+                        .init(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
+                              minutes: round2(minutes[day] ?? 0))
+                    }))
+                    return
+                }
+                var lines = ["\(shown)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
+                var row = String(repeating: "     ", count: shown.firstDay.isoWeekday - 1)
+                for day in shown.days {
+                    let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
+                    let mark = minutes[day] != nil ? "■" : " "
+                    row += day == today ? "[\(number)\(mark)]" : " \(number)\(mark) "
+                    if day.isoWeekday == 7 { lines.append(trimmedRight(row)); row = "" }
+                }
+                if !row.isEmpty { lines.append(trimmedRight(row)) }
+                lines.append("\n■ trained · \(minutes.count) day(s), \(WorkoutText.hours(minutes.values.reduce(0, +)))")
+                invocation.output.print(lines.joined(separator: "\n"))
+            })
+    }
+
+    static func trimmedRight(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    struct CalendarJSON: Encodable {
+        struct Day: Encodable {
+            let date: String
+            let sessions: Int
+            let minutes: Double
+        }
+
+        let month: String
+        let days: [Day]
+    }
+
+    static func svg(_ month: YearMonth, minutes: [LocalDate: Double]) -> String {
+        let cell = 56.0
+        var svg = [##"<svg xmlns="http://www.w3.org/2000/svg" width="420" height="420" viewBox="0 0 420 420" font-family="sans-serif" font-size="12">"##,
+                   ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
+                   ##"<text x="14" y="28" font-size="18" font-weight="bold">Training · \##(month)</text>"##]
+        let most = max(minutes.values.max() ?? 1, 1)
+        for (index, name) in WorkoutInput.weekdayNames.enumerated() {
+            svg.append(##"<text x="\##(14 + Double(index) * cell + 20)" y="56" text-anchor="middle" fill="#555">\##(name)</text>"##)
+        }
+        for day in month.days {
+            let column = Double(day.isoWeekday - 1)
+            let row = Double((day.day + month.firstDay.isoWeekday - 2) / 7)
+            let x = 14 + column * cell
+            let y = 66 + row * cell
+            let opacity = minutes[day].map { 0.25 + 0.75 * $0 / most } ?? 0
+            svg.append(##"<rect x="\##(x)" y="\##(y)" width="\##(cell - 6)" height="\##(cell - 6)" rx="6" fill="#20bf6b" fill-opacity="\##((opacity * 100).rounded() / 100)" stroke="#ddd"><title>\##(day): \##(Int(minutes[day] ?? 0)) min</title></rect>"##)
+            svg.append(##"<text x="\##(x + 6)" y="\##(y + 16)" fill="#333">\##(day.day)</text>"##)
+        }
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+}

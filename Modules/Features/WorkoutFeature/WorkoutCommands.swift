@@ -1,0 +1,59 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// What the workout commands work with.
+public struct WorkoutContext: Sendable {
+    public let workouts: WorkoutUseCases
+    public let supplements: SupplementUseCases
+    public let ownerID: String
+    /// Whether stdin and stdout are a terminal (a live timer, or its plan).
+    public let isInteractive: Bool
+
+    public init(workouts: WorkoutUseCases, supplements: SupplementUseCases, ownerID: String, isInteractive: Bool) {
+        self.workouts = workouts
+        self.supplements = supplements
+        self.ownerID = ownerID
+        self.isInteractive = isInteractive
+    }
+
+    var zone: TimeZone { workouts.zone(ownerID: ownerID) }
+}
+
+/// `tend workout`, `tend plan`, `tend timer`, `tend supps` and `tend exercises`.
+public enum WorkoutCommands {
+    public typealias ContextProvider = @Sendable (Invocation) throws -> WorkoutContext
+
+    public static func make(context: @escaping ContextProvider) -> [Command] {
+        [WorkoutLogCommands.group(context: context), PlanCommands.group(context: context), TimerCommand.make(context: context),
+         SupplementCommands.group(context: context), SupplementCommands.exercises(context: context)]
+    }
+}
+
+enum WorkoutInput {
+    static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    static func weekday(_ text: String) -> Int? {
+        let prefix = text.lowercased().prefix(3)
+        return weekdayNames.firstIndex(of: String(prefix)).map { $0 + 1 }
+    }
+
+    static func time(_ invocation: Invocation, context: WorkoutContext) throws -> Date? {
+        let zone = context.zone
+        let now = context.workouts.clock.now
+        return try invocation.option("at", expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+    }
+
+    static func date(_ invocation: Invocation, _ name: String) throws -> LocalDate? {
+        try invocation.option(name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+    }
+}
+
+func writeFile(_ text: String, to path: String) throws {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
+    }
+}
