@@ -56,7 +56,8 @@ enum TodayCommand {
                         + "\(ActivityText.duration(week.duration)), +\(Int(week.elevationGain.rounded())) m")
                 invocation.output.print("\nDiet")
                 let totals = diet.totals
-                invocation.output.print("  \(Int(diet.remainingKcal.rounded())) kcal left of \(Int(diet.goals.kcal.rounded())) · "
+                let left = Int(diet.remainingKcal.rounded())
+                invocation.output.print("  \(left >= 0 ? "\(left) kcal left" : "\(-left) kcal over") of \(Int(diet.goals.kcal.rounded())) · "
                     + "protein \(Int(totals.protein.rounded()))/\(Int(diet.goals.protein.rounded())) g · "
                     + "carbs \(Int(totals.carbs.rounded()))/\(Int(diet.goals.carbs.rounded())) g · "
                     + "fat \(Int(totals.fat.rounded()))/\(Int(diet.goals.fat.rounded())) g")

@@ -162,7 +162,7 @@ public enum TendMigrations {
                 name TEXT NOT NULL,
                 amount REAL NOT NULL,
                 PRIMARY KEY (food_id, name)
-            ) WITHOUT ROWID;
+            );
             CREATE VIRTUAL TABLE foods_fts USING fts5(name, content = 'foods', content_rowid = 'rowid',
                 tokenize = 'unicode61 remove_diacritics 2');
             CREATE TRIGGER foods_fts_insert AFTER INSERT ON foods BEGIN

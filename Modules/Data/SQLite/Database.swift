@@ -144,13 +144,18 @@ public final class Database: @unchecked Sendable, Transactor {
     private func prepared(_ sql: String) throws -> OpaquePointer {
         try checkOpen()
         if let statement = statements[sql] { return statement }
-        var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+        // `tail` points into the C string, so everything that reads it stays inside withCString.
+        let (status, statement, trailing) = sql.withCString { text -> (Int32, OpaquePointer?, Bool) in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            let trailing = tail.map { !String(cString: $0).trimmed.isEmpty } ?? false
+            return (status, statement, trailing)
+        }
         guard status == SQLITE_OK, let statement else {
             throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
         }
-        if let tail, tail.pointee != 0, !String(cString: tail).trimmed.isEmpty {
+        if trailing {
             sqlite3_finalize(statement)
             throw AppError(.internalFailure, code: "database_error", "one statement at a time: \(sql)")
         }

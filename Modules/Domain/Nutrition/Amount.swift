@@ -11,10 +11,21 @@ public struct Amount: Sendable, Equatable {
     public static let gramUnits: [String: Double] = ["g": 1, "gram": 1, "grams": 1, "kg": 1000, "oz": 28.349_523_125,
                                                      "ounce": 28.349_523_125, "ounces": 28.349_523_125, "lb": 453.592_37,
                                                      "lbs": 453.592_37]
-    static let aliases: [String: [String]] = [
-        "tbsp": ["tbsp", "tablespoon"], "tablespoon": ["tbsp", "tablespoon"], "tsp": ["tsp", "teaspoon"],
-        "teaspoon": ["tsp", "teaspoon"], "cups": ["cup"], "slices": ["slice"], "pieces": ["piece"],
+    /// Units that are written in more than one way.
+    static let aliases: [String: String] = [
+        "tablespoon": "tbsp", "tbs": "tbsp", "tb": "tbsp", "teaspoon": "tsp", "ts": "tsp", "fluid ounce": "fl oz",
     ]
+
+    /// A unit word reduced to one form: lowercased, singular ("slices" → "slice"), aliases folded.
+    static func canonical(_ word: String) -> String {
+        var word = word.lowercased()
+        if word.hasSuffix("es"), ["inches", "dishes", "pouches", "boxes", "glasses", "bunches"].contains(word) {
+            word.removeLast(2)
+        } else if word.hasSuffix("s"), word.count > 3, !word.hasSuffix("ss") {
+            word.removeLast()
+        }
+        return aliases[word] ?? word
+    }
 
     public init(quantity: Double, unit: String?) {
         self.quantity = quantity
@@ -44,10 +55,13 @@ public struct Amount: Sendable, Equatable {
     public func grams(of food: Food) throws -> Double {
         guard let unit else { return quantity }
         if let factor = Self.gramUnits[unit] { return quantity * factor }
-        let wanted = Self.aliases[unit] ?? [unit, unit.hasSuffix("s") ? String(unit.dropLast()) : unit]
+        // "1 slice" answers to a measure named "slices" or "slice, large", "2 tablespoons" to "tbsp".
+        let wanted = Self.canonical(unit)
         let match = food.measures.first { measure in
             let name = measure.name.lowercased()
-            return wanted.contains { name == $0 || name.hasPrefix($0 + " ") || name.hasPrefix($0 + ",") || name.hasPrefix($0 + "(") }
+            let head = String(name.prefix { $0 != "," && $0 != "(" }).trimmed
+            return Self.canonical(head) == wanted || Self.canonical(String(head.split(separator: " ").first ?? "")) == wanted
+                || name == unit
         }
         guard let match else {
             let known = food.measures.map(\.name).joined(separator: ", ")

@@ -110,8 +110,13 @@ public struct NutritionUseCases: Sendable {
             return try food(id: reference, ownerID: ownerID)
         }
         if let best = try search(reference, ownerID: ownerID, limit: 1).first { return best }
-        let words = reference.split(separator: " ").map(String.init)
-        let closest = try words.flatMap { try foods.search($0, ownerID: ownerID, limit: 3) }.prefix(3).map(\.name)
+        // A misspelling ("chiken brest"): the first three letters of each word still find the neighbours.
+        let stems = reference.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { String($0.prefix(3)) }.joined(separator: " ")
+        var closest = try foods.search(stems, ownerID: ownerID, limit: 3).map(\.name)
+        if closest.isEmpty {
+            closest = try reference.split(separator: " ").flatMap { try foods.search(String($0.prefix(3)), ownerID: ownerID, limit: 1) }
+                .prefix(3).map(\.name)
+        }
         throw AppError.notFound(
             "no food matches '\(reference)'\(closest.isEmpty ? "" : "; closest: \(closest.joined(separator: "; "))")", code: "food_not_found")
     }
@@ -127,8 +132,10 @@ public struct NutritionUseCases: Sendable {
         var entry: DietEntry
         if amount.isCalories {
             guard amount.quantity <= 10_000 else { throw AppError.invalidInput("at most 10,000 kcal at once", code: "invalid_amount") }
+            let named = reference.hasPrefix("usda:") || reference.hasPrefix("custom:")
+                ? try food(id: reference, ownerID: ownerID).name : reference.trimmed
             entry = DietEntry(id: UUIDv7.makeString(at: now), ownerID: ownerID, date: day, meal: meal, foodID: nil,
-                              name: reference.trimmed.isEmpty || reference == "quick" ? "Quick add" : reference.trimmed, grams: nil,
+                              name: named.isEmpty || named == "quick" ? "Quick add" : named, grams: nil,
                               amountText: text, macros: Macros(kcal: amount.quantity, protein: 0, carbs: 0, fat: 0),
                               createdAt: now, updatedAt: now)
         } else {

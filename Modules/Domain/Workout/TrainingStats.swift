@@ -46,10 +46,10 @@ public struct TrainingStats: Sendable, Equatable {
         for session in sessions {
             xp += Self.sessionXP + Self.setXP * session.sets.filter { !$0.isWarmup }.count
             var improvedExercises = Set<String>()
+            let seenBefore = Set(records.keys)
             for set in session.sets {
-                let isNew = records[set.exercise] == nil
                 let improved = records[set.exercise, default: PersonalRecords(exercise: set.exercise)].add(set, formula: formula)
-                if !improved.isEmpty && !isNew { improvedExercises.insert(set.exercise) }
+                if !improved.isEmpty && seenBefore.contains(set.exercise) { improvedExercises.insert(set.exercise) }
             }
             xp += Self.recordXP * improvedExercises.count
             let day = zone.localDate(of: session.startedAt)
