@@ -8,19 +8,16 @@ enum ListCommand {
     static func make(context: @escaping InsulinCommands.ContextProvider) -> Command {
         Command(
             name: "list",
-            abstract: "List doses (default: the last 7 insulin days).",
+            abstract: "List doses (all of them unless --from/--to narrow it), oldest first.",
             options: [
                 .value("from", valueName: "DATE", help: "First insulin day, YYYY-MM-DD."),
                 .value("to", valueName: "DATE", help: "Last insulin day, YYYY-MM-DD (inclusive)."),
             ],
             run: { invocation in
-                var from = try InsulinInput.date(invocation, "from")
+                let from = try InsulinInput.date(invocation, "from")
                 let to = try InsulinInput.date(invocation, "to")
                 let context = try context(invocation)
                 let settings = try context.useCases.settings.current(ownerID: context.ownerID)
-                if from == nil && to == nil {
-                    from = settings.insulinDays.day(of: context.useCases.clock.now).adding(days: -6)
-                }
                 let doses = try context.useCases.listDoses(ownerID: context.ownerID, from: from, through: to)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(DoseListJSON(doses, settings: settings))
