@@ -302,7 +302,7 @@ struct LibXMLGPXReader {
         let count = strlen(Self.chars(value))
         attributeBytes.removeAll(keepingCapacity: true)
         attributeBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: count))
-        if let number = Self.number(attributeBytes, Self.trimmedRange(attributeBytes)) { return (number, "") }
+        if let number = GPXNumber.number(attributeBytes, GPXNumber.trimmedRange(attributeBytes)) { return (number, "") }
         return (nil, Self.string(value))
     }
 
@@ -315,16 +315,16 @@ struct LibXMLGPXReader {
 
     private mutating func finish(_ field: Field) throws {
         func numeric(_ what: String) throws -> Double? {
-            let range = Self.trimmedRange(text)
+            let range = GPXNumber.trimmedRange(text)
             guard !range.isEmpty else { return nil }
-            guard let number = Self.number(text, range) else {
+            guard let number = GPXNumber.number(text, range) else {
                 throw failure("\(what) is not a number: \"\(String(decoding: text[range].prefix(40), as: UTF8.self))\"")
             }
             return number
         }
         switch field {
         case .name, .description:
-            let string = String(decoding: text[Self.trimmedRange(text)], as: UTF8.self)
+            let string = String(decoding: text[GPXNumber.trimmedRange(text)], as: UTF8.self)
             let value = string.isEmpty ? nil : string
             switch containers.last ?? .none {
             case .point(.waypoint):
@@ -337,7 +337,7 @@ struct LibXMLGPXReader {
                 if field == .name { document.name = value } else { document.description = value }
             }
         case .time:
-            let range = Self.trimmedRange(text)
+            let range = GPXNumber.trimmedRange(text)
             guard !range.isEmpty else { return }
             let parsed = text.withUnsafeBufferPointer { buffer in
                 ISO8601.parseInstant(bytes: UnsafeBufferPointer(rebasing: buffer[range]), assumingUTC: true)
@@ -384,127 +384,4 @@ struct LibXMLGPXReader {
     static func string(_ pointer: UnsafePointer<xmlChar>) -> String {
         String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
     }
-
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
-    /// `[-+]digits[.digits]` with at most 15 digits; nil for anything else.
-    static func fastDecimal(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
-        var index = range.lowerBound
-        var negative = false
-        if bytes[index] == 0x2D || bytes[index] == 0x2B {
-            negative = bytes[index] == 0x2D
-            index += 1
-        }
-        var mantissa: Int64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var seenPoint = false
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte >= 48 && byte <= 57 {
-                mantissa = mantissa * 10 + Int64(byte - 48)
-                digits += 1
-                if seenPoint { fractionDigits += 1 }
-            } else if byte == 0x2E && !seenPoint {
-                seenPoint = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 15 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
-        return negative ? -value : value
-    }
-
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    static func trimmedRange(_ bytes: [UInt8]) -> Range<Int> {
-        var lower = 0
-        var upper = bytes.count
-        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-        return lower..<upper
-    }
-
-    static func number(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
-        return number(bytes, trimmedRange(bytes))
-    }
-
-    /// A finite decimal number filling `range` and nothing else (no hex, inf or nan).
-    /// Plain decimals of up to 15 digits (every coordinate, elevation and heart rate in practice)
-    /// are computed exactly as mantissa ÷ 10ⁿ, which is correctly rounded; anything else goes
-    /// through `strtod`.
-    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
-        guard !range.isEmpty, range.count < 64 else { return nil }
-        if let fast = fastDecimal(bytes, range) { return fast }
-        var buffer = (CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
-                      CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0))
-        return withUnsafeMutableBytes(of: &buffer) { raw -> Double? in
-            let characters = raw.bindMemory(to: CChar.self)
-            for (offset, index) in range.enumerated() {
-                let byte = bytes[index]
-                guard (byte >= 48 && byte <= 57) || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte == 0x65 || byte == 0x45 else {
-                    return nil
-                }
-                characters[offset] = CChar(bitPattern: byte)
-            }
-            characters[range.count] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(characters.baseAddress!, &end)
-            guard let end, end == characters.baseAddress! + range.count, value.isFinite else { return nil }
-            return value
-        }
-    }
-}
-
-/// A file read in chunks for libxml2, refusing to go past `limit` bytes.
-final class BoundedFileInput {
-    let descriptor: Int32
-    var remaining: Int
-
-    init(descriptor: Int32, limit: Int) {
-        self.descriptor = descriptor
-        remaining = limit
-    }
-}
-
-private func tendReadInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
-    guard let context, let buffer else { return -1 }
-    let input = Unmanaged<BoundedFileInput>.fromOpaque(context).takeUnretainedValue()
-    var count: Int
-    repeat { count = read(input.descriptor, buffer, Int(length)) } while count < 0 && errno == EINTR
-    guard count >= 0 else { return -1 }
-    input.remaining -= count
-    return input.remaining < 0 ? -1 : Int32(count)
-}
-
-private func tendCloseInput(_ context: UnsafeMutableRawPointer?) -> Int32 {
-    guard let context else { return 0 }
-    let input = Unmanaged<BoundedFileInput>.fromOpaque(context).takeRetainedValue()
-    return Glibc.close(input.descriptor)
-}
-
-/// The first error libxml2 reported, with its line.
-final class ErrorSink {
-    var first: (line: Int, message: String)?
-}
-
-/// libxml2's structured error callback: remembers the first error with its line.
-private func tendRecordXMLError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let context else { return }
-    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
-    guard sink.first == nil else { return }
-    sink.first = (Int(tend_xml_error_line(error)), String(cString: tend_xml_error_message(error)).trimmed)
 }
