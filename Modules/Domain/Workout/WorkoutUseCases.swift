@@ -104,6 +104,10 @@ public struct WorkoutUseCases: Sendable {
         if let start = entry.startedAt, start.timeIntervalSince(now) > 300 {
             throw AppError.invalidInput("the session is in the future", code: "future_session")
         }
+        if let wod = entry.wod, let seconds = wod.seconds, let cap = wod.capMinutes, seconds > cap * 60 {
+            throw AppError.invalidInput("a finished time of \(SetParser.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
+                                        code: "invalid_result")
+        }
     }
 
     /// What this session improved, against the records of the history before it (a first set

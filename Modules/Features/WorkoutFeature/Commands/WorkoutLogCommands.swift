@@ -62,9 +62,6 @@ enum WorkoutLogCommands {
                 }
                 if invocation.flag("rx") && invocation.flag("scaled") { throw UsageError("--rx and --scaled together") }
                 let cap = try invocation.option("cap", expected: "minutes") { Double($0).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } }
-                if let seconds = parsed.seconds, let cap, seconds > cap * 60 {
-                    throw UsageError("a finished time of \(text) is over the \(Int(cap)) min cap: write cap+REPS")
-                }
                 let context = try context(invocation)
                 var entry = try entry(invocation, context: context)
                 entry.kind = .wod
