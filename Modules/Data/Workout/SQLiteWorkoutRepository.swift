@@ -35,6 +35,8 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
                 [session.startedAt.sqlValue, .text(session.kind.rawValue), session.title.sqlValue, session.notes.sqlValue,
                  session.durationMinutes.sqlValue, session.felt.sqlValue, try Self.encode(session.wod), session.updatedAt.sqlValue,
                  session.deletedAt.sqlValue, .text(session.id), .text(session.ownerID)])
+            // Only the owner's own session has its sets replaced.
+            guard database.changes > 0 else { return }
             try database.execute("DELETE FROM workout_sets WHERE workout_id = ?", [.text(session.id)])
             try insertSets(session)
         }

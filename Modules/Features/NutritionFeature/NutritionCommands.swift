@@ -53,11 +53,3 @@ enum NutritionInput {
 
     static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
 }
-
-func writeFile(_ text: String, to path: String) throws {
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-    }
-}

@@ -49,11 +49,3 @@ enum WorkoutInput {
         try invocation.option(name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
     }
 }
-
-func writeFile(_ text: String, to path: String) throws {
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-    }
-}

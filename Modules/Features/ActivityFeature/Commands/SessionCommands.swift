@@ -117,11 +117,7 @@ enum SessionCommands {
                         throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
                     }
                     let svg = ActivitySVG.render(activity, stats: TrackStatistics(document: track))
-                    do {
-                        try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                    } catch {
-                        throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-                    }
+                    try TextFile.write(svg, to: path)
                 }
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(ActivityJSON(activity, zone: context.zone, detailed: true))
@@ -143,11 +139,7 @@ enum SessionCommands {
                 guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError("missing --out FILE.gpx") }
                 let context = try context(invocation)
                 let gpx = try context.useCases.export(ownerID: context.ownerID, id: invocation.argument("id")!, kind: kind)
-                do {
-                    try Data(gpx.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                } catch {
-                    throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-                }
+                try TextFile.write(gpx, to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["out": path])
                 } else {

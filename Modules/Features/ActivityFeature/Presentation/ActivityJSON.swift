@@ -170,4 +170,3 @@ public struct EstimateJSON: Encodable, Sendable {
     }
 }
 
-func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }

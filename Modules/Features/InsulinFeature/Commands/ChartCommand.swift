@@ -21,11 +21,7 @@ enum ChartCommand {
                 let context = try context(invocation)
                 let report = try context.useCases.monthReport(ownerID: context.ownerID, month: month)
                 let svg = InsulinChartSVG.render(report)
-                do {
-                    try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                } catch {
-                    throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-                }
+                try TextFile.write(svg, to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["svg": path, "month": report.month.description])
                 } else {

@@ -41,7 +41,7 @@ enum DietCommands {
                     let today = context.nutrition.today(ownerID: context.ownerID)
                     let date = try invocation.option("date", expected: "YYYY-MM-DD, today or yesterday") { NutritionInput.date($0, today: today) }
                     let day = try context.nutrition.day(ownerID: context.ownerID, date: date)
-                    if let path = invocation.option("svg") { try writeFile(NutritionSVG.day(day), to: path) }
+                    if let path = invocation.option("svg") { try TextFile.write(NutritionSVG.day(day), to: path) }
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(DayJSON(day))
                     } else {

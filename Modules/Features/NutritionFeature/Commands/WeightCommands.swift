@@ -55,7 +55,7 @@ enum WeightCommands {
                 run: { invocation in
                     let context = try context(invocation)
                     let trend = try context.body.trend(ownerID: context.ownerID)
-                    if let path = invocation.option("svg") { try writeFile(NutritionSVG.trend(trend), to: path) }
+                    if let path = invocation.option("svg") { try TextFile.write(NutritionSVG.trend(trend), to: path) }
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(TrendJSON(trend))
                     } else {

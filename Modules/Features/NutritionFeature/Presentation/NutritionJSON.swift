@@ -2,7 +2,6 @@ import FoundationEssentials
 import Core
 import Domain
 
-func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
 /// `{kcal, protein_g, carbs_g, fat_g}`.
 public struct MacrosJSON: Encodable, Sendable {

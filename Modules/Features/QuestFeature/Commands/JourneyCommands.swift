@@ -59,11 +59,7 @@ enum JourneyCommands {
                 guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError("missing --out FILE.md") }
                 let context = try context(invocation)
                 let state = try context.useCases.review(ownerID: context.ownerID, journeyID: invocation.argument("journey-id")!)
-                do {
-                    try Data(JourneyMarkdown.render(state, language: context.language).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                } catch {
-                    throw AppError.unavailable("cannot write \(path): check that its folder exists and is writable", code: "write_failed")
-                }
+                try TextFile.write(JourneyMarkdown.render(state, language: context.language), to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["out": path, "journey_id": state.journey.id])
                 } else {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Core
 import Domain
 
-func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
 /// A set as the JSON shows it.
 struct SetJSON: Encodable, Sendable {

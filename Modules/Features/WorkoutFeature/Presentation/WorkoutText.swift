@@ -107,7 +107,7 @@ enum WorkoutCalendar {
                 let sessions = try context.workouts.list(ownerID: context.ownerID, from: shown.firstDay, through: shown.lastDay)
                 var minutes: [LocalDate: Double] = [:]
                 for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += max(session.durationMinutes ?? 30, 1) }
-                if let path = invocation.option("svg") { try writeFile(svg(shown, minutes: minutes), to: path) }
+                if let path = invocation.option("svg") { try TextFile.write(svg(shown, minutes: minutes), to: path) }
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
                         .init(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
