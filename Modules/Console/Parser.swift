@@ -63,6 +63,11 @@ struct Parser {
             }
             arguments[argument.name] = value
         }
+        if let last = declared.last, last.isVariadic, let allowed = last.allowedValues {
+            for value in positionals.dropFirst(declared.count) where !allowed.contains(value) {
+                return .failure(Self.notAllowed(value, for: "<\(last.name)>", allowed: allowed))
+            }
+        }
         if positionals.count > declared.count, declared.last?.isVariadic != true {
             return .failure(UsageError("unexpected argument '\(positionals[declared.count])'"))
         }

@@ -124,7 +124,7 @@ public struct SetParser: Sendable {
     }
 
     /// The closest name by edit distance (at most 3 edits), for "did you mean".
-    static func closest(to input: String, among names: [String]) -> String? {
+    public static func closest(to input: String, among names: [String]) -> String? {
         guard !input.isEmpty else { return nil }
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)

@@ -121,7 +121,8 @@ public struct WorkoutUseCases: Sendable {
             if !gained.isEmpty { improved[set.exercise, default: []].append(contentsOf: gained.filter { !(improved[set.exercise] ?? []).contains($0) }) }
         }
         if let wod = session.wod, let name = wod.name?.lowercased(), ExerciseCatalog.benchmarks.contains(name) {
-            let previous = history.compactMap(\.wod).filter { $0.name?.lowercased() == name && $0.format == wod.format }
+            let previous = history.filter { $0.startedAt < session.startedAt }.compactMap(\.wod)
+                .filter { $0.name?.lowercased() == name && $0.format == wod.format }
             if previous.allSatisfy({ wod.isBetter(than: $0) }) { improved[name, default: []].append("benchmark") }
         }
         return improved

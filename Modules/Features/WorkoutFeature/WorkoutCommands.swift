@@ -19,6 +19,9 @@ public struct WorkoutContext: Sendable {
     }
 
     var zone: TimeZone { workouts.zone(ownerID: ownerID) }
+
+    /// The display unit of weights in text (JSON is always kg).
+    func unit() throws -> String { try workouts.settings(ownerID: ownerID).displayUnit }
 }
 
 /// `tend workout`, `tend plan`, `tend timer`, `tend supps` and `tend exercises`.

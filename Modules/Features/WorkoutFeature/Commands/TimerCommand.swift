@@ -63,12 +63,11 @@ enum TimerCommand {
             return .amrap(minutes: minutes)
         case "emom":
             let parts = value?.lowercased().split(separator: "x") ?? []
-            guard parts.count == 2, let rounds = Int(parts[0]), (1...100).contains(rounds), let interval = duration(String(parts[1])),
-                  interval <= 3600 else {
-                throw UsageError("emom ROUNDSxINTERVAL, e.g. emom 10x1m or emom 12x90s")
-            }
             // A bare interval in an EMOM is minutes: "emom 10x1" is ten one-minute rounds.
-            let seconds = parts[1].last?.isNumber == true ? interval * 60 : interval
+            guard parts.count == 2, let rounds = Int(parts[0]), (1...100).contains(rounds), let interval = duration(String(parts[1])),
+                  case let seconds = parts[1].last?.isNumber == true ? interval * 60 : interval, seconds <= 3600 else {
+                throw UsageError("emom ROUNDSxINTERVAL with rounds of at most an hour, e.g. emom 10x1m or emom 12x90s")
+            }
             return .emom(rounds: rounds, interval: seconds)
         case "tabata":
             return .tabata(work: try number("work", 1...600) ?? 20, rest: try number("rest", 1...600) ?? 10,

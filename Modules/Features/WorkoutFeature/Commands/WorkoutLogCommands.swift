@@ -85,7 +85,7 @@ enum WorkoutLogCommands {
             try invocation.output.printJSON(SessionJSON(logged.session, zone: context.zone, logged: logged))
             return
         }
-        invocation.output.print(WorkoutText.session(logged.session, zone: context.zone))
+        invocation.output.print(WorkoutText.session(logged.session, zone: context.zone, unit: try context.unit()))
         for (exercise, records) in logged.newRecords.sorted(by: { $0.key < $1.key }) {
             invocation.output.print("🏆 new PR: \(exercise) (\(records.joined(separator: ", ")))")
         }
@@ -118,7 +118,7 @@ enum WorkoutLogCommands {
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(SessionJSON(session, zone: context.zone))
                 } else {
-                    invocation.output.print(WorkoutText.session(session, zone: context.zone))
+                    invocation.output.print(WorkoutText.session(session, zone: context.zone, unit: try context.unit()))
                 }
             })
     }
@@ -140,7 +140,7 @@ enum WorkoutLogCommands {
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(SessionJSON(session, zone: context.zone))
                 } else {
-                    invocation.output.print("✓ Updated.\n" + WorkoutText.session(session, zone: context.zone))
+                    invocation.output.print("✓ Updated.\n" + WorkoutText.session(session, zone: context.zone, unit: try context.unit()))
                 }
             })
     }
@@ -171,13 +171,15 @@ enum WorkoutLogCommands {
                 if let name = invocation.argument("exercise") {
                     let exercises = try context.workouts.allExercises(ownerID: context.ownerID)
                     guard let exercise = exercises.first(where: { $0.keys.contains(name.lowercased()) }) else {
-                        throw AppError.invalidInput("unknown exercise '\(name)' (tend exercises list)", code: "unknown_exercise")
+                        let suggestion = SetParser.closest(to: name.lowercased(), among: exercises.flatMap(\.keys))
+                        throw AppError.invalidInput("unknown exercise '\(name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (tend exercises list)",
+                                                    code: "unknown_exercise")
                     }
                     let record = all[exercise.name] ?? PersonalRecords(exercise: exercise.name)
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(RecordsJSON(record))
                     } else {
-                        invocation.output.print(WorkoutText.records([record]))
+                        invocation.output.print(WorkoutText.records([record], unit: try context.unit()))
                     }
                     return
                 }
@@ -187,7 +189,8 @@ enum WorkoutLogCommands {
                                                                    benchmarks: benchmarks.mapValues(WODJSON.init)))
                     return
                 }
-                var text = records.isEmpty ? "No records yet." : WorkoutText.records(records.values.sorted { $0.exercise < $1.exercise })
+                var text = records.isEmpty ? "No records yet."
+                    : WorkoutText.records(records.values.sorted { $0.exercise < $1.exercise }, unit: try context.unit())
                 for (name, wod) in benchmarks.sorted(by: { $0.key < $1.key }) {
                     text += "\n\(name.capitalized): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
                 }

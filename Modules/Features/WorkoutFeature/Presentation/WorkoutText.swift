@@ -5,14 +5,16 @@ import Domain
 
 /// Sessions, records and stats for a person in a terminal.
 enum WorkoutText {
-    static func kg(_ value: Double) -> String {
-        let rounded = round2(value)
-        return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " kg"
+    /// A weight in the display unit: kg, or lb (converted back from the stored kg).
+    static func weight(_ kilograms: Double, unit: String) -> String {
+        let value = unit == "lb" ? kilograms / SetParser.poundsToKilograms : kilograms
+        let rounded = unit == "lb" ? (value * 10).rounded() / 10 : round2(value)
+        return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + (unit == "lb" ? " lb" : " kg")
     }
 
-    static func describe(_ set: WorkoutSet) -> String {
+    static func describe(_ set: WorkoutSet, unit: String) -> String {
         var parts: [String] = []
-        if let weight = set.weightKg { parts.append(kg(weight)) }
+        if let kilograms = set.weightKg { parts.append(weight(kilograms, unit: unit)) }
         if let reps = set.reps { parts.append("× \(reps)") }
         if let metres = set.metres { parts.append(metres >= 1000 ? "\(round2(metres / 1000)) km" : "\(Int(metres)) m") }
         if let calories = set.calories { parts.append("\(Int(calories)) cal") }
@@ -23,7 +25,7 @@ enum WorkoutText {
         return parts.joined(separator: " ")
     }
 
-    static func session(_ session: WorkoutSession, zone: TimeZone) -> String {
+    static func session(_ session: WorkoutSession, zone: TimeZone, unit: String = "kg") -> String {
         let wall = zone.wallClock(of: session.startedAt)
         var lines = ["\(session.kind.rawValue.capitalized)\(session.title.map { " — \($0)" } ?? "") · \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
             + (session.durationMinutes.map { " · \(Int($0.rounded())) min" } ?? "") + (session.felt.map { " · felt \($0)/5" } ?? "")]
@@ -33,7 +35,7 @@ enum WorkoutText {
             let set = session.sets[index]
             var count = 1
             while index + count < session.sets.count, sameSet(session.sets[index + count], set) { count += 1 }
-            lines.append("  \(set.exercise) \(describe(set))\(count > 1 ? " (\(count) sets)" : "")")
+            lines.append("  \(set.exercise) \(describe(set, unit: unit))\(count > 1 ? " (\(count) sets)" : "")")
             index += count
         }
         if let wod = session.wod {
@@ -62,7 +64,8 @@ enum WorkoutText {
         return table.render()
     }
 
-    static func records(_ records: [PersonalRecords]) -> String {
+    static func records(_ records: [PersonalRecords], unit: String = "kg") -> String {
+        let kg = { (value: Double) in weight(value, unit: unit) }
         var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Heaviest", alignment: .right), (title: "e1RM", alignment: .right),
                                     (title: "1RM", alignment: .right), (title: "3RM", alignment: .right), (title: "5RM", alignment: .right),
                                     (title: "10RM", alignment: .right), (title: "Best set", alignment: .right)])
