@@ -35,14 +35,15 @@ public struct TrainingStats: Sendable, Equatable {
     /// - Parameters:
     ///   - sessions: every workout, oldest first.
     ///   - otherTrainingDays: days with a run or hike (they count for attendance).
+    ///   - otherMonthMinutes: this month's runs and hikes, in minutes and sessions (training time).
     public init(sessions: [WorkoutSession], otherTrainingDays: Set<LocalDate>, settings: WorkoutSettings, today: LocalDate,
-                zone: TimeZone, formula: PersonalRecords.Formula) {
+                zone: TimeZone, formula: PersonalRecords.Formula, otherMonth: (minutes: Double, sessions: Int) = (0, 0)) {
         var xp = 0
         var records: [String: PersonalRecords] = [:]
         var sessionsPerWeek: [LocalDate: Int] = [:]
         var days = otherTrainingDays
-        var monthMinutes = 0.0
-        var monthSessions = 0
+        var monthMinutes = otherMonth.minutes
+        var monthSessions = otherMonth.sessions
         for session in sessions {
             xp += Self.sessionXP + Self.setXP * session.sets.filter { !$0.isWarmup }.count
             var improvedExercises = Set<String>()

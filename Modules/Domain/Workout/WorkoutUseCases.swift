@@ -230,12 +230,21 @@ public struct WorkoutUseCases: Sendable {
     public func stats(ownerID: String) throws -> TrainingStats {
         let zone = zone(ownerID: ownerID)
         var otherDays = Set<LocalDate>()
+        var otherMonth: (minutes: Double, sessions: Int) = (0, 0)
+        let today = today(ownerID: ownerID)
         if let activities {
-            otherDays = Set(try activities.activities(ownerID: ownerID, kind: nil, in: nil).map { zone.localDate(of: $0.startedAt) })
+            for activity in try activities.activities(ownerID: ownerID, kind: nil, in: nil) {
+                let day = zone.localDate(of: activity.startedAt)
+                otherDays.insert(day)
+                if day.yearMonth == today.yearMonth, day <= today {
+                    otherMonth.minutes += (activity.movingTime ?? activity.duration) / 60
+                    otherMonth.sessions += 1
+                }
+            }
         }
         return TrainingStats(sessions: try workouts.sessions(ownerID: ownerID, in: nil), otherTrainingDays: otherDays,
-                             settings: try settings(ownerID: ownerID), today: today(ownerID: ownerID), zone: zone,
-                             formula: try formula(ownerID: ownerID))
+                             settings: try settings(ownerID: ownerID), today: today, zone: zone,
+                             formula: try formula(ownerID: ownerID), otherMonth: otherMonth)
     }
 
     // MARK: - Settings and plan
