@@ -38,7 +38,7 @@ struct WorkoutEndToEndTests {
         #expect(stats["current_streak_days"] as? Int == 4)
         #expect(stats["longest_streak_days"] as? Int == 4)
         #expect(stats["week"] as? [String: Int] == ["done": 3, "goal": 3])
-        #expect(stats["month_minutes"] as? Double == 112.53)
+        #expect(stats["month_minutes"] as? Double == 137.53) // 112.53 min of workouts and the 25-minute run
         #expect(stats["today_plan"] as? String == "legs: squat 5x5")
 
         let bench = try ok("--json", "workout", "prs", "bench").json()
@@ -49,7 +49,7 @@ struct WorkoutEndToEndTests {
         #expect(bench["best_set_volume_kg"] as? Double == 510.29)
 
         let today = try ok("today")
-        #expect(today.stdout.contains("Training\n  4-day streak · 113 min this month · 3/3 this week · level 3\n  Today's plan: legs: squat 5x5"),
+        #expect(today.stdout.contains("Training\n  4-day streak · 138 min this month · 3/3 this week · level 3\n  Today's plan: legs: squat 5x5"),
                 "\(today.stdout)")
         let home = try ok("--json", "today").json()
         #expect((home["workout"] as? [String: Any])?["xp"] as? Int == 300)

@@ -202,7 +202,7 @@ struct WorkoutStatsUseCaseTests {
         #expect(stats.currentStreakDays == 4) // 22, 23, 24, 25
         #expect(stats.longestStreakDays == 4)
         #expect(stats.weekDone == 2)
-        #expect(stats.monthMinutes == 75)
+        #expect(stats.monthMinutes == 75 + 30 + 240) // the workouts, the run and the hike (the deleted run is not there)
         #expect(stats.xp == 55 + 55)
         // Without an activity repository only the workouts count.
         #expect(try world.workouts(activities: false).stats(ownerID: world.owner).currentStreakDays == 0)
