@@ -36,7 +36,7 @@ public struct HTTPApplication: Sendable {
             let elapsed = clock() - started
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             let shown = (milliseconds * 100).rounded() / 100
-            logger.info("\(request.method) \(request.path) \(response.status) \(shown)ms id=\(request.requestID)")
+            logger.info("\(request.method) \(Self.loggable(request.path)) \(response.status) \(shown)ms id=\(request.requestID)")
         }
         return response
     }
@@ -65,10 +65,14 @@ public struct HTTPApplication: Sendable {
                     request.accountID = account
                 }
                 return try route.handler(request)
+            } catch let error as AppError where error.kind == .internalFailure {
+                // A bug or a damaged database: the details go to the log, never to the client.
+                logger?.error("\(request.method) \(Self.loggable(request.path)) failed: \(error.message)")
+                return .error(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
             } catch let error as AppError {
                 return errorResponse(error)
             } catch {
-                logger?.error("\(request.method) \(request.path) failed: \(error)")
+                logger?.error("\(request.method) \(Self.loggable(request.path)) failed: \(error)")
                 return .error(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
             }
         }
@@ -110,6 +114,19 @@ public struct HTTPApplication: Sendable {
             return response
         }
         return nil
+    }
+
+    /// A path as the log shows it: control characters escaped, so a request cannot forge a line.
+    static func loggable(_ path: String) -> String {
+        var result = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\x" + String(scalar.value, radix: 16)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.count > 300 ? String(result.prefix(300)) + "…" : result
     }
 
     /// A client's request id is echoed when it is short and plain; otherwise a new one is made.

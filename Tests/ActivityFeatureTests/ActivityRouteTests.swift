@@ -255,3 +255,4 @@ struct ActivityRouteTests {
         }
     }
 }
+

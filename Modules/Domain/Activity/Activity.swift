@@ -53,8 +53,9 @@ public struct Activity: Sendable, Equatable, Identifiable {
 
     /// Seconds per kilometre over the moving time (else the whole duration).
     public var pace: Double? {
-        guard distance > 0 else { return nil }
-        return (movingTime ?? duration) / (distance / 1000)
+        guard distance >= 1 else { return nil }
+        let pace = (movingTime ?? duration) / (distance / 1000)
+        return pace.isFinite ? pace : nil
     }
 }
 

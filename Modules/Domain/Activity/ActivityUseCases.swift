@@ -105,8 +105,8 @@ public struct ActivityUseCases: Sendable {
     }
 
     public func add(ownerID: String, _ entry: ManualEntry) throws -> Activity {
-        guard entry.distance.isFinite, entry.distance > 0, entry.distance <= 1_000_000 else {
-            throw AppError.invalidInput("the distance must be more than 0 and at most 1000 km", code: "invalid_distance")
+        guard entry.distance.isFinite, entry.distance >= 10, entry.distance <= 1_000_000 else {
+            throw AppError.invalidInput("the distance must be at least 10 m and at most 1000 km", code: "invalid_distance")
         }
         guard entry.duration.isFinite, entry.duration > 0, entry.duration <= 14 * 86_400 else {
             throw AppError.invalidInput("the duration must be more than 0 and at most 14 days", code: "invalid_duration")
