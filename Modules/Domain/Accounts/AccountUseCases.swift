@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FoundationInternationalization
+import Synchronization
 import Core
 
 /// Sign-up, log-in, log-out and token checks.
@@ -16,6 +17,8 @@ public struct AccountUseCases: Sendable {
     let tokens: any TokenGenerator
     let transactor: any Transactor
     let clock: any Clock
+    /// Recently checked tokens, so that a busy client does not cost a query per request.
+    let recent = SessionCache()
 
     public init(accounts: any AccountRepository, sessions: any SessionRepository, failures: any LoginFailureRepository,
                 hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock) {
@@ -114,7 +117,12 @@ public struct AccountUseCases: Sendable {
 
     /// The account a bearer token belongs to, if the token is known, unexpired and not revoked.
     public func authenticate(token: String) throws -> String? {
+        guard token.utf8.count <= 256 else { return nil }
+        let hash = tokens.hash(token)
+        let now = clock.now
+        if let accountID = recent.accountID(forHash: hash, at: now) { return accountID }
         guard let session = try activeSession(token: token) else { return nil }
+        recent.remember(hash: hash, accountID: session.accountID, expiresAt: session.expiresAt, at: now)
         return session.accountID
     }
 
@@ -123,6 +131,7 @@ public struct AccountUseCases: Sendable {
             throw AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
         }
         try transactor.write { try sessions.revoke(id: session.id, at: clock.now) }
+        recent.forget(hash: session.tokenHash)
     }
 
     public func account(id: String) throws -> Account {
@@ -156,3 +165,32 @@ public struct AccountUseCases: Sendable {
 }
 
 private func pow2(_ exponent: Int) -> Double { Double(1 << exponent) }
+
+/// Tokens checked in the last few seconds. A logout through this process forgets its token at
+/// once; the short lifetime bounds how long a revocation by another process can go unseen.
+final class SessionCache: Sendable {
+    static let lifetime: TimeInterval = 5
+    private let entries = Mutex<[String: (accountID: String, expiresAt: Date, checkedAt: Date)]>([:])
+
+    func accountID(forHash hash: String, at now: Date) -> String? {
+        entries.withLock { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard now < entry.expiresAt, now.timeIntervalSince(entry.checkedAt) < Self.lifetime, now >= entry.checkedAt else {
+                entries[hash] = nil
+                return nil
+            }
+            return entry.accountID
+        }
+    }
+
+    func remember(hash: String, accountID: String, expiresAt: Date, at now: Date) {
+        entries.withLock { entries in
+            if entries.count > 10_000 { entries.removeAll() }
+            entries[hash] = (accountID, expiresAt, now)
+        }
+    }
+
+    func forget(hash: String) {
+        _ = entries.withLock { $0.removeValue(forKey: hash) }
+    }
+}

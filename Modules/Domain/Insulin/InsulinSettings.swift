@@ -12,7 +12,11 @@ public struct InsulinSettings: Sendable, Equatable {
     public var rapidUnits: Double
     /// When the insulin day starts: a dose before this wall time belongs to the previous day.
     public var dayStart: LocalTime
-    public var timeZoneIdentifier: String
+    public var timeZoneIdentifier: String {
+        didSet { timeZone = TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+    }
+    /// Made once from the identifier: every date in a status or a calendar goes through it.
+    public private(set) var timeZone: TimeZone
     /// Two long-acting doses closer than this are refused as a likely double dose.
     public var longGuardMinutes: Int
     /// Two rapid-acting doses of the same units closer than this are refused as a double tap.
@@ -33,6 +37,7 @@ public struct InsulinSettings: Sendable, Equatable {
         self.rapidUnits = rapidUnits
         self.dayStart = dayStart
         self.timeZoneIdentifier = timeZoneIdentifier
+        self.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? .gmt
         self.longGuardMinutes = longGuardMinutes
         self.rapidWindowMinutes = rapidWindowMinutes
         self.reminder = reminder
@@ -49,8 +54,6 @@ public struct InsulinSettings: Sendable, Equatable {
             createdAt: now, updatedAt: now
         )
     }
-
-    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
 
     public func name(of kind: InsulinKind) -> String {
         kind == .long ? longName : rapidName
