@@ -43,7 +43,7 @@ let sharedModules: [Target] = [
     .target(name: "Domain", dependencies: ["Core"], path: "Modules/Domain"),
     .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2", "CLibZip"], path: "Modules/Data"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
-    .target(name: "HTTP", dependencies: ["Core", "CMicroHTTPD"], path: "Modules/HTTP"),
+    .target(name: "HTTP", dependencies: ["Core"], path: "Modules/HTTP"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
 ]
 
@@ -92,6 +92,17 @@ let composition: [Target] = [
     ),
 ]
 
+// MARK: - The server (libmicrohttpd stays out of the `tend` binary: every library it loads
+// slows the start of each command)
+
+let server: [Target] = [
+    .target(
+        name: "Server",
+        dependencies: ["Core", "HTTP", "Console", "Composition", "CMicroHTTPD"],
+        path: "Modules/Server"
+    ),
+]
+
 // MARK: - Apps
 
 let apps: [Target] = [
@@ -107,7 +118,7 @@ let apps: [Target] = [
     ),
     .executableTarget(
         name: "tend-server",
-        dependencies: ["Composition"],
+        dependencies: ["Server"],
         path: "Apps/TendServer"
     ),
 ]
@@ -119,7 +130,7 @@ let tests: [Target] = [
     .testTarget(name: "DomainTests", dependencies: ["Domain", "Core"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "Core"]),
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
-    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Core"]),
+    .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
@@ -138,6 +149,6 @@ let package = Package(
         .executable(name: "tend", targets: ["tend"]),
         .executable(name: "tend-server", targets: ["tend-server"]),
     ],
-    targets: systemLibraries + sharedModules + features + composition + apps + tests,
+    targets: systemLibraries + sharedModules + features + composition + server + apps + tests,
     swiftLanguageModes: [.v6]
 )

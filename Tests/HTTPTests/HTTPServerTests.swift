@@ -6,6 +6,7 @@ import Dispatch
 import Testing
 import Core
 @testable import HTTP
+@testable import Server
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -4,6 +4,7 @@ import Core
 import Glibc
 #endif
 @testable import HTTP
+@testable import Server
 
 @Suite("SocketAddress")
 struct SocketAddressTests {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Console
 import Core
 import HTTP
+import Composition
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Synchronization
 import CMicroHTTPD
 import Core
+import HTTP
 #if canImport(Glibc)
 import Glibc
 #endif
