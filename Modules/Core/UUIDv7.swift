@@ -14,9 +14,11 @@ public enum UUIDv7 {
         for index in 0..<6 {
             bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index)))
         }
-        for index in 6..<16 {
-            bytes[index] = UInt8.random(in: .min ... .max, using: &generator)
-        }
+        // Two draws of 64 bits (not one per byte: each draw may be a system call).
+        let high = generator.next()
+        let low = generator.next()
+        for index in 6..<8 { bytes[index] = UInt8(truncatingIfNeeded: high >> UInt64(8 * (index - 6))) }
+        for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: low >> UInt64(8 * (index - 8))) }
         bytes[6] = (bytes[6] & 0x0F) | 0x70 // version 7
         bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
         return UUID(uuid: (

@@ -59,12 +59,17 @@ public struct GetInsulinStatus: Sendable {
         let today = days.day(of: now)
         let todays = try doses.doses(ownerID: ownerID, kind: nil, in: days.interval(from: today, through: today))
         let rapid = todays.filter { $0.kind == .rapid }
-        let lastLong = try doses.latest(ownerID: ownerID, kind: .long, atOrBefore: now.addingTimeInterval(DoseRules.futureTolerance))
+        let horizon = now.addingTimeInterval(DoseRules.futureTolerance)
+        // Today's doses usually answer "the last one" already; only an empty day asks the past.
+        func latest(_ kind: InsulinKind) throws -> Dose? {
+            if let today = todays.last(where: { $0.kind == kind && $0.takenAt <= horizon }) { return today }
+            return try doses.latest(ownerID: ownerID, kind: kind, atOrBefore: min(horizon, days.start(of: today)))
+        }
         return InsulinStatus(
             now: now, settings: settings, insulinDay: today,
             longToday: todays.last { $0.kind == .long },
-            lastLong: lastLong,
-            lastRapid: try doses.latest(ownerID: ownerID, kind: .rapid, atOrBefore: now.addingTimeInterval(DoseRules.futureTolerance)),
+            lastLong: try latest(.long),
+            lastRapid: try latest(.rapid),
             rapidCountToday: rapid.count,
             rapidUnitsToday: rapid.reduce(0) { $0 + $1.units }
         )
