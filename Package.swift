@@ -17,9 +17,8 @@ let systemLibraries: [Target] = [
         providers: [.apt(["libxml2-dev"])]
     ),
     .systemLibrary(
-        name: "CLibZip",
+        name: "CLibZip", // loaded with dlopen when used: see its shim.h
         path: "Modules/System/CLibZip",
-        pkgConfig: "libzip",
         providers: [.apt(["libzip-dev"])]
     ),
     .systemLibrary(

@@ -57,28 +57,31 @@ public struct USDAReader: USDASource {
     }
 
     private func readZip(_ path: String, _ take: (String, Data?) throws -> Void) throws {
+        guard tend_zip_available() != 0 else {
+            throw AppError.unavailable("libzip is not installed (Debian: libzip4); or give the unpacked folder", code: "libzip_missing")
+        }
         var error: Int32 = 0
-        guard let archive = zip_open(path, tend_zip_read_only(), &error) else {
+        guard let archive = tend_zip_open(path, tend_zip_read_only(), &error) else {
             throw AppError(.unprocessable, code: "invalid_usda", "\(path) is not a zip file (libzip error \(error))")
         }
-        defer { zip_discard(archive) }
-        let count = zip_get_num_entries(archive, 0)
+        defer { tend_zip_discard(archive) }
+        let count = tend_zip_get_num_entries(archive, 0)
         guard count >= 0 else { throw AppError(.unprocessable, code: "invalid_usda", "\(path) cannot be listed") }
         var buffer = [UInt8](repeating: 0, count: Self.maximumEntryBytes)
         for index in 0..<UInt64(count) {
             var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            guard zip_stat_index(archive, index, 0, &stat) == 0, let rawName = stat.name else { continue }
+            tend_zip_stat_init(&stat)
+            guard tend_zip_stat_index(archive, index, 0, &stat) == 0, let rawName = stat.name else { continue }
             let name = String(cString: rawName)
             guard name.hasSuffix(".xml") else { continue }
             let shortName = name.split(separator: "/").last.map(String.init) ?? name
             guard tend_zip_stat_has_size(&stat) != 0, stat.size <= UInt64(Self.maximumEntryBytes),
-                  let file = zip_fopen_index(archive, index, 0) else {
+                  let file = tend_zip_fopen_index(archive, index, 0) else {
                 try take(shortName, nil)
                 continue
             }
-            let read = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
-            zip_fclose(file)
+            let read = buffer.withUnsafeMutableBytes { tend_zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
+            tend_zip_fclose(file)
             try take(shortName, read >= 0 && UInt64(read) == stat.size ? Data(buffer[0..<Int(read)]) : nil)
         }
     }
