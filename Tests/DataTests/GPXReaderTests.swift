@@ -93,6 +93,8 @@ struct GPXReaderTests {
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">", 3, ""),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"abc\" lon=\"2\"/></gpx>", 1, "not a number"),
         ("not xml at all", 1, ""),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"><ele>1e308</ele></wpt></gpx>", 2, "out of range"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:t=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\">\n<trk><trkseg><trkpt lat=\"1\" lon=\"1\"><extensions><t:TrackPointExtension><t:hr>1e30</t:hr></t:TrackPointExtension></extensions></trkpt></trkseg></trk></gpx>", 2, "heart rate"),
     ])
     func badFilesAreRefusedWithTheLine(text: String, line: Int, words: String) throws {
         let error = try #require(failure(text))

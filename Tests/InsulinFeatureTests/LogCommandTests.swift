@@ -58,6 +58,7 @@ struct LogCommandTests {
         (["insulin", "calendar", "--month", "2026-13"], Int32(2)),
         (["insulin", "calendar", "--month", "2026-1"], Int32(2)),
         (["insulin", "list", "--from", "2026-11-31"], Int32(2)),
+        (["insulin", "settings", "--long-guard-hours", "1e300"], Int32(2)),
     ])
     func badInputIsAClearErrorAndChangesNothing(arguments: [String], status: Int32) throws {
         let tend = try InsulinCommandHarness()

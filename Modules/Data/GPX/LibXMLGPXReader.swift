@@ -314,11 +314,17 @@ struct LibXMLGPXReader {
     }
 
     private mutating func finish(_ field: Field) throws {
-        func numeric(_ what: String) throws -> Double? {
+        // Each value has a plausible range: a hostile 1e308 m or 1e30 bpm is refused here, so
+        // no statistic can overflow to infinity and no conversion to an integer can trap.
+        func numeric(_ what: String, _ plausible: ClosedRange<Double>) throws -> Double? {
             let range = GPXNumber.trimmedRange(text)
             guard !range.isEmpty else { return nil }
+            let shown = String(decoding: text[range].prefix(40), as: UTF8.self)
             guard let number = GPXNumber.number(text, range) else {
-                throw failure("\(what) is not a number: \"\(String(decoding: text[range].prefix(40), as: UTF8.self))\"")
+                throw failure("\(what) is not a number: \"\(shown)\"")
+            }
+            guard plausible.contains(number) else {
+                throw failure("\(what) \(shown) is out of range (\(Int(plausible.lowerBound)) to \(Int(plausible.upperBound)))")
             }
             return number
         }
@@ -347,22 +353,22 @@ struct LibXMLGPXReader {
             }
             if point != nil { point?.time = parsed } else { document.time = parsed }
         case .elevation:
-            let value = try numeric("the elevation")
+            let value = try numeric("the elevation", -12_000...100_000)
             point?.elevation = value
         case .heartRate:
-            let value = try numeric("the heart rate")
+            let value = try numeric("the heart rate", 0...400)
             point?.heartRate = value.map { Int($0.rounded()) }
         case .cadence:
-            let value = try numeric("the cadence")
+            let value = try numeric("the cadence", 0...1000)
             point?.cadence = value.map { Int($0.rounded()) }
         case .temperature:
-            let value = try numeric("the temperature")
+            let value = try numeric("the temperature", -100...100)
             point?.temperature = value
         case .speed:
-            let value = try numeric("the speed")
+            let value = try numeric("the speed", 0...1000)
             point?.speed = value
         case .course:
-            let value = try numeric("the course")
+            let value = try numeric("the course", -360...360)
             point?.course = value
         }
     }

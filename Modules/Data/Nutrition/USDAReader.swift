@@ -138,8 +138,10 @@ enum USDAFoodParser {
         return xmlTextReaderConstValue(reader).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
+    /// A value of a food file: nothing in 100 g or one measure comes near a million, so a
+    /// larger number marks the file as damaged rather than reaching a total or a display.
     static func number(_ text: String?) -> Double? {
-        text.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        text.flatMap(Double.init).flatMap { $0 >= 0 && $0 < 1_000_000 ? $0 : nil }
     }
 }
 

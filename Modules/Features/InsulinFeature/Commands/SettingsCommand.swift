@@ -28,7 +28,7 @@ enum SettingsCommand {
                     dayStart: try invocation.option("day-starts", expected: "a time as HH:MM") { LocalTime($0) },
                     timeZoneIdentifier: invocation.option("time-zone"),
                     longGuardMinutes: try invocation.option("long-guard-hours", expected: "a number of hours such as 12") { text in
-                        Double(text).flatMap { $0.isFinite ? Int(($0 * 60).rounded()) : nil }
+                        Double(text).flatMap { abs($0) <= 1_000 ? Int(($0 * 60).rounded()) : nil } // the use case checks 0…48 h
                     },
                     rapidWindowMinutes: try invocation.option("rapid-window-minutes", expected: "a whole number of minutes") { Int($0) },
                     reminder: try invocation.option("reminder", expected: "a time as HH:MM") { LocalTime($0) })
