@@ -19,8 +19,9 @@ public enum ServerApplication {
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
         router.addRoutes(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements))
-        let served = router.routes
-        let document = openAPIDocument(routes: served + systemRoutes(document: "").map { $0 }).serialized()
+        // The document describes every route, its own included; the system routes' metadata does
+        // not depend on the document they serve.
+        let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
         router.addRoutes(systemRoutes(document: document))
 
         let accounts = container.accounts

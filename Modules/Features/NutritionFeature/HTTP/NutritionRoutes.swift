@@ -133,16 +133,17 @@ public enum NutritionRoutes {
                 summary: "Log a weighing", tag: "nutrition", requestBody: S.jsonBody(S.ref("NewWeight")),
                 responses: [("201", S.jsonResponse("The weighing", S.ref("Weight")))]
             )) { request in
-                let body = try request.decode(WeightBody.self)
+                let payload = try request.decode(WeightBody.self)
                 var at: Date?
-                if let text = body.takenAt {
+                if let text = payload.takenAt {
                     guard let parsed = ISO8601.parseInstant(text) else {
                         throw AppError.invalidInput("field 'taken_at' must be ISO 8601 with an offset", code: "invalid_field")
                     }
                     at = parsed
                 }
-                let entry = try body_log(body, at: at, request: request)
-                return try .json(WeightJSON(entry, zone: body_zone(request)), status: 201)
+                let entry = try body.log(ownerID: owner(request), kilograms: payload.kg, at: at, fatPercent: payload.fatPercent,
+                                         muscleKilograms: payload.muscleKg)
+                return try .json(WeightJSON(entry, zone: body.zone(ownerID: owner(request))), status: 201)
             },
             Route("GET", "/v1/weight", operation: OpenAPIOperation(
                 summary: "Every weighing", tag: "nutrition", responses: [("200", S.jsonResponse("The weighings", S.ref("WeightList")))]
@@ -157,12 +158,6 @@ public enum NutritionRoutes {
                 try .json(TrendJSON(try body.trend(ownerID: owner(request))))
             },
         ]
-
-        @Sendable func body_log(_ payload: WeightBody, at: Date?, request: HTTPRequest) throws -> WeightEntry {
-            try body.log(ownerID: request.accountID ?? "", kilograms: payload.kg, at: at, fatPercent: payload.fatPercent,
-                         muscleKilograms: payload.muscleKg)
-        }
-        @Sendable func body_zone(_ request: HTTPRequest) -> TimeZone { body.zone(ownerID: request.accountID ?? "") }
     }
 }
 
