@@ -4,6 +4,12 @@ import FoundationEssentials
 /// and exact across DST changes (a wall time in a spring-forward gap moves forward; one that
 /// occurs twice in the autumn resolves to its first occurrence).
 extension TimeZone {
+    /// The zone of a stored identifier. Identifiers are validated where they are entered, so an
+    /// unknown one only comes from a system whose zone database changed: it reads as UTC.
+    public init(stored identifier: String) {
+        self = TimeZone(identifier: identifier) ?? .gmt
+    }
+
     /// The wall-clock date and second of day of `instant` in this zone.
     public func wallClock(of instant: Date) -> (date: LocalDate, secondOfDay: Int) {
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + secondsFromGMT(for: instant)

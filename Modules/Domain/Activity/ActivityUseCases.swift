@@ -23,7 +23,7 @@ public struct ActivityUseCases: Sendable {
         self.timeZone = timeZone
     }
 
-    public func zone(ownerID: String) -> TimeZone { TimeZone(identifier: timeZone(ownerID)) ?? .gmt }
+    public func zone(ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
 
     // MARK: - GPX files
 

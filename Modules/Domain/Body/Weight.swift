@@ -94,7 +94,7 @@ public struct BodyUseCases: Sendable {
         self.timeZone = timeZone
     }
 
-    public func zone(ownerID: String) -> TimeZone { TimeZone(identifier: timeZone(ownerID)) ?? .gmt }
+    public func zone(ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
 
     public func log(ownerID: String, kilograms: Double, at takenAt: Date?, fatPercent: Double?, muscleKilograms: Double?) throws -> WeightEntry {
         guard kilograms.isFinite, (20...400).contains(kilograms) else {

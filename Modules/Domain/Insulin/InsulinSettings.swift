@@ -13,7 +13,7 @@ public struct InsulinSettings: Sendable, Equatable {
     /// When the insulin day starts: a dose before this wall time belongs to the previous day.
     public var dayStart: LocalTime
     public var timeZoneIdentifier: String {
-        didSet { timeZone = TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+        didSet { timeZone = TimeZone(stored: timeZoneIdentifier) }
     }
     /// Made once from the identifier: every date in a status or a calendar goes through it.
     public private(set) var timeZone: TimeZone
@@ -37,7 +37,7 @@ public struct InsulinSettings: Sendable, Equatable {
         self.rapidUnits = rapidUnits
         self.dayStart = dayStart
         self.timeZoneIdentifier = timeZoneIdentifier
-        self.timeZone = TimeZone(identifier: timeZoneIdentifier) ?? .gmt
+        self.timeZone = TimeZone(stored: timeZoneIdentifier)
         self.longGuardMinutes = longGuardMinutes
         self.rapidWindowMinutes = rapidWindowMinutes
         self.reminder = reminder

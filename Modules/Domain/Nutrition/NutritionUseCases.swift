@@ -21,7 +21,7 @@ public struct NutritionUseCases: Sendable {
     }
 
     public func today(ownerID: String) -> LocalDate {
-        (TimeZone(identifier: timeZone(ownerID)) ?? .gmt).localDate(of: clock.now)
+        TimeZone(stored: timeZone(ownerID)).localDate(of: clock.now)
     }
 
     // MARK: - The food table

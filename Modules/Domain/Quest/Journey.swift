@@ -35,7 +35,7 @@ public struct Journey: Sendable, Equatable, Identifiable {
     }
 
     public var isComplete: Bool { completedAt != nil }
-    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+    public var timeZone: TimeZone { TimeZone(stored: timeZoneIdentifier) }
 }
 
 /// A completed quest: the answer of a question quest, or the reflection of an action quest.

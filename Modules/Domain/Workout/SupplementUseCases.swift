@@ -17,7 +17,7 @@ public struct SupplementUseCases: Sendable {
         self.timeZone = timeZone
     }
 
-    func zone(_ ownerID: String) -> TimeZone { TimeZone(identifier: timeZone(ownerID)) ?? .gmt }
+    func zone(_ ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
 
     public func add(ownerID: String, name: String, amount: Double, unit: String, times: [LocalTime], weekdays: [Int]) throws -> Supplement {
         let name = name.trimmed

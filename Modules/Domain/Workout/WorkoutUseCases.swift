@@ -20,7 +20,7 @@ public struct WorkoutUseCases: Sendable {
         self.timeZone = timeZone
     }
 
-    public func zone(ownerID: String) -> TimeZone { TimeZone(identifier: timeZone(ownerID)) ?? .gmt }
+    public func zone(ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
     public func today(ownerID: String) -> LocalDate { zone(ownerID: ownerID).localDate(of: clock.now) }
 
     // MARK: - Exercises

@@ -91,7 +91,7 @@ public struct AccountJSON: Encodable {
         email = account.email
         displayName = account.displayName
         timeZone = account.timeZoneIdentifier
-        createdAt = ISO8601.format(account.createdAt, in: TimeZone(identifier: account.timeZoneIdentifier) ?? .gmt)
+        createdAt = ISO8601.format(account.createdAt, in: TimeZone(stored: account.timeZoneIdentifier))
     }
 
     enum CodingKeys: String, CodingKey {
