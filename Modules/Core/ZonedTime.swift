@@ -23,6 +23,12 @@ extension TimeZone {
         LocalTime(minutes: wallClock(of: instant).secondOfDay / 60)!
     }
 
+    /// `2026-11-30 09:17`: the wall-clock date and minute of `instant`, as lists and messages show it.
+    public func dateTimeText(of instant: Date) -> String {
+        let wall = wallClock(of: instant)
+        return "\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+    }
+
     /// The instant at which the wall clock in this zone shows `date` at `minutes` after midnight.
     public func instant(of date: LocalDate, minutes: Int) -> Date {
         let wall = date.dayNumber * 86_400 + minutes * 60

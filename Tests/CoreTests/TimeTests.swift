@@ -35,6 +35,13 @@ struct TimeTests {
         #expect(newYork.localTime(of: instant).description == "22:00")
     }
 
+    @Test func showsTheWallClockDateAndMinute() {
+        let instant = Date(timeIntervalSince1970: 1_764_513_059) // 2025-11-30T14:30:59Z
+        #expect(seoul.dateTimeText(of: instant) == "2025-11-30 23:30")
+        #expect(newYork.dateTimeText(of: instant) == "2025-11-30 09:30")
+        #expect(TimeZone(stored: "Nowhere/Atlantis") == .gmt)
+    }
+
     @Test func aWallTimeInTheSpringGapMovesForward() {
         let instant = newYork.instant(of: LocalDate("2026-03-08")!, minutes: 2 * 60 + 30)
         #expect(ISO8601.format(instant, in: newYork) == "2026-03-08T03:30:00-04:00")

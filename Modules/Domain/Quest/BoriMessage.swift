@@ -48,8 +48,7 @@ public struct BoriMessage: Sendable, Equatable {
             "percent": String(state.percent), "days": String(state.daysOnJourney),
         ]
         if let opens = state.nextOpensAt {
-            let wall = state.zone.wallClock(of: opens)
-            values["time"] = "\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+            values["time"] = state.zone.dateTimeText(of: opens)
         }
         return values
     }

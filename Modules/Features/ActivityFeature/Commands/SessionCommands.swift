@@ -91,8 +91,7 @@ enum SessionCommands {
                                                 (title: "Climb", alignment: .right), (title: "Name", alignment: .left),
                                                 (title: "ID", alignment: .left)])
                     for activity in activities {
-                        let wall = context.zone.wallClock(of: activity.startedAt)
-                        table.addRow(["\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)", ActivityText.km(activity.distance),
+                        table.addRow([context.zone.dateTimeText(of: activity.startedAt), ActivityText.km(activity.distance),
                                       ActivityText.duration(activity.movingTime ?? activity.duration), ActivityText.pace(activity.pace),
                                       activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "", activity.id])
                     }
@@ -217,8 +216,7 @@ enum SessionCommands {
             try invocation.output.printJSON(ActivityJSON(activity, zone: context.zone))
             return
         }
-        let wall = context.zone.wallClock(of: activity.startedAt)
-        invocation.output.print("✓ \(activity.kind == .run ? "Run" : "Hike") on \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!): "
+        invocation.output.print("✓ \(activity.kind == .run ? "Run" : "Hike") on \(context.zone.dateTimeText(of: activity.startedAt)): "
             + "\(ActivityText.km(activity.distance)) in \(ActivityText.duration(activity.movingTime ?? activity.duration)), "
             + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")\n  id \(activity.id)")
     }
@@ -226,8 +224,7 @@ enum SessionCommands {
     static func render(_ activity: Activity, zone: TimeZone) -> String {
         let title = "\(activity.kind == .run ? "Run" : "Hike")\(activity.name.map { " — \($0)" } ?? "") · \(activity.id)"
         guard let track = activity.track else {
-            let wall = zone.wallClock(of: activity.startedAt)
-            return "\(title)\n\nStart     \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)\nDistance  \(ActivityText.km(activity.distance))\n"
+            return "\(title)\n\nStart     \(zone.dateTimeText(of: activity.startedAt))\nDistance  \(ActivityText.km(activity.distance))\n"
                 + "Time      \(ActivityText.duration(activity.duration))\nPace      \(ActivityText.pace(activity.pace))\n(entered by hand)"
         }
         let stats = TrackStatistics(document: track)

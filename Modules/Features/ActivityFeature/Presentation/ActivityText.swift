@@ -37,8 +37,7 @@ public enum ActivityText {
         rows.append(("Distance", "\(km(stats.distance2D)) (3D \(km(stats.distance3D)))"))
         rows.append(("Elevation", "+\(metres(stats.elevationGain)) / −\(metres(stats.elevationLoss)); \(metres(stats.minElevation)) to \(metres(stats.maxElevation))"))
         if let start = stats.startTime {
-            let wall = zone.wallClock(of: start)
-            rows.append(("Start", "\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"))
+            rows.append(("Start", zone.dateTimeText(of: start)))
         }
         if let total = stats.duration { rows.append(("Duration", duration(total))) }
         if let moving = stats.movingTime {

@@ -16,8 +16,7 @@ public enum StatusText {
             line += status.isLongDue ? " — due since \(settings.reminder)" : " (reminder \(settings.reminder))"
             lines.append(line)
             if let last = status.lastLong {
-                let wall = zone.wallClock(of: last.takenAt)
-                lines.append("  last \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!) (\(formatUnits(last.units)) u)")
+                lines.append("  last \(zone.dateTimeText(of: last.takenAt)) (\(formatUnits(last.units)) u)")
             }
         }
         if let end = status.longGuardEndsAt, status.longToday == nil {

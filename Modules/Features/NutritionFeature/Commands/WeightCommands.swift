@@ -43,8 +43,7 @@ enum WeightCommands {
                     var table = Table(columns: [(title: "When", alignment: .left), (title: "Weight", alignment: .right),
                                                 (title: "Fat", alignment: .right), (title: "Muscle", alignment: .right)])
                     for entry in entries {
-                        let wall = zone.wallClock(of: entry.takenAt)
-                        table.addRow(["\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)", "\(round2(entry.kilograms)) kg",
+                        table.addRow([zone.dateTimeText(of: entry.takenAt), "\(round2(entry.kilograms)) kg",
                                       entry.fatPercent.map { "\(round2($0)) %" } ?? "", entry.muscleKilograms.map { "\(round2($0)) kg" } ?? ""])
                     }
                     invocation.output.print(entries.isEmpty ? "No weighings yet: tend weight log 72.5" : table.render())

@@ -58,8 +58,7 @@ public enum QuestText {
     }
 
     static func when(_ date: Date, _ state: JourneyState) -> String {
-        let wall = state.journey.timeZone.wallClock(of: date)
-        return "\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+        state.journey.timeZone.dateTimeText(of: date)
     }
 
     static func indent(_ text: String) -> String {

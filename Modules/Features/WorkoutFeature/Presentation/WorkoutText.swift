@@ -26,8 +26,7 @@ enum WorkoutText {
     }
 
     static func session(_ session: WorkoutSession, zone: TimeZone, unit: String = "kg") -> String {
-        let wall = zone.wallClock(of: session.startedAt)
-        var lines = ["\(session.kind.rawValue.capitalized)\(session.title.map { " — \($0)" } ?? "") · \(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+        var lines = ["\(session.kind.rawValue.capitalized)\(session.title.map { " — \($0)" } ?? "") · \(zone.dateTimeText(of: session.startedAt))"
             + (session.durationMinutes.map { " · \(Int($0.rounded())) min" } ?? "") + (session.felt.map { " · felt \($0)/5" } ?? "")]
         // Consecutive identical sets fold into one line: "back squat 100 kg × 5 (5 sets)".
         var index = 0
@@ -56,9 +55,8 @@ enum WorkoutText {
         var table = Table(columns: [(title: "When", alignment: .left), (title: "Kind", alignment: .left), (title: "What", alignment: .left),
                                     (title: "ID", alignment: .left)])
         for session in sessions.reversed() {
-            let wall = zone.wallClock(of: session.startedAt)
             let what = session.title ?? Array(Set(session.sets.map(\.exercise))).sorted().joined(separator: ", ")
-            table.addRow(["\(wall.date) \(LocalTime(minutes: wall.secondOfDay / 60)!)", session.kind.rawValue,
+            table.addRow([zone.dateTimeText(of: session.startedAt), session.kind.rawValue,
                           what.count > 40 ? String(what.prefix(39)) + "…" : what, session.id])
         }
         return table.render()
