@@ -114,7 +114,8 @@ public struct SetParser: Sendable {
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return Double(numbers.reduce(0) { $0 * 60 + $1 })
+        // In Double: a long run of digits overflows Int and is then refused by the caller's range.
+        return numbers.reduce(0.0) { $0 * 60 + Double($1) }
     }
 
     public static func clock(_ seconds: Double) -> String {

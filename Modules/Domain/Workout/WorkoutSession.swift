@@ -85,13 +85,19 @@ public struct WODResult: Sendable, Equatable, Codable {
                 guard let reps = Int(text.dropFirst(4)), reps >= 0, reps < 10_000 else { return nil }
                 return (nil, reps, nil, true)
             }
-            guard let seconds = SetParser.seconds(text), seconds > 0 else { return nil }
+            guard let seconds = SetParser.seconds(text), isValidTime(seconds) else { return nil }
             return (nil, nil, seconds, false)
         case .emom, .tabata:
             guard let rounds = Int(text), rounds >= 0, rounds < 1000 else { return nil }
             return (rounds, nil, nil, false)
         }
     }
+
+    /// A For Time result: more than 0 and at most 24 h, like a timed set.
+    public static func isValidTime(_ seconds: Double) -> Bool { seconds > 0 && seconds <= 86_400 }
+
+    /// A time cap: more than 0 and at most 10 h.
+    public static func isValidCap(_ minutes: Double) -> Bool { minutes > 0 && minutes <= 600 }
 
     /// Better-than for the same benchmark: more rounds+reps, less time, a finished For Time
     /// beats a capped one; Rx beats scaled.

@@ -104,6 +104,13 @@ public struct WorkoutUseCases: Sendable {
         if let start = entry.startedAt, start.timeIntervalSince(now) > 300 {
             throw AppError.invalidInput("the session is in the future", code: "future_session")
         }
+        // Timers and clients build results too, not only `WODResult.parse`.
+        if let seconds = entry.wod?.seconds, !WODResult.isValidTime(seconds) {
+            throw AppError.invalidInput("a finished time is more than 0 and at most 24 h", code: "invalid_result")
+        }
+        if let cap = entry.wod?.capMinutes, !WODResult.isValidCap(cap) {
+            throw AppError.invalidInput("a time cap is more than 0 and at most 600 min", code: "invalid_result")
+        }
         if let wod = entry.wod, let seconds = wod.seconds, let cap = wod.capMinutes, seconds > cap * 60 {
             throw AppError.invalidInput("a finished time of \(SetParser.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
                                         code: "invalid_result")

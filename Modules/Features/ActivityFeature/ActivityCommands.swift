@@ -34,13 +34,8 @@ public enum ActivityCommands {
 enum ActivityInput {
     /// `H:MM:SS`, `MM:SS` or plain minutes (`45`, `1.5`).
     static func duration(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }) else {
-            return Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 * 60 : nil }
-        }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return Double(numbers.reduce(0) { $0 * 60 + $1 })
+        if text.contains(":") { return SetParser.seconds(text) }
+        return Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 * 60 : nil }
     }
 
     /// `LAT,LON` or `LAT,LON,ELE`.

@@ -121,7 +121,8 @@ struct WorkoutWODResultTests {
         #expect(WODResult.parse("1:02:03", format: .fortime)?.seconds == 3723)
         let capped = try #require(WODResult.parse("CAP+45", format: .fortime))
         #expect(capped.capped && capped.reps == 45 && capped.seconds == nil)
-        for bad in ["12+5", "cap+", "cap+-3", "0:00", "7:60", "fast", "cap45"] {
+        #expect(WODResult.parse("24:00:00", format: .fortime)?.seconds == 86_400)
+        for bad in ["12+5", "cap+", "cap+-3", "0:00", "7:60", "fast", "cap45", "24:00:01", "9999999999999999:59:59"] {
             #expect(WODResult.parse(bad, format: .fortime) == nil, "\(bad)")
         }
     }

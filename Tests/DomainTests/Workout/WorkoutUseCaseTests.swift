@@ -233,6 +233,16 @@ struct WorkoutBenchmarkTests {
         #expect(Set(try world.workouts().benchmarks(ownerID: world.owner).keys) == ["fran", "grace"])
     }
 
+    @Test("a result built outside the parser (a timer, a client) is held to the same ranges, and nothing is stored")
+    func resultRanges() throws {
+        let world = WorkoutWorld(now: thursdayEvening)
+        for wod in [WODResult(format: .fortime, seconds: 1e12), WODResult(format: .fortime, seconds: 0),
+                    WODResult(format: .amrap, rounds: 3, capMinutes: 1e300), WODResult(format: .amrap, rounds: 3, capMinutes: 0)] {
+            #expect(throws: AppError.self) { try world.log(wod: wod) }
+        }
+        #expect(world.memory.allSessions.isEmpty)
+    }
+
     @Test("a benchmark logged late is judged against the results before it, as sets are")
     func backdatedBenchmark() throws {
         let world = WorkoutWorld(now: thursdayEvening)

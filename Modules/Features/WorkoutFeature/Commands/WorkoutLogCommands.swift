@@ -61,7 +61,7 @@ enum WorkoutLogCommands {
                     throw UsageError("'\(text)' is not a \(format.rawValue) result: \(expected)")
                 }
                 if invocation.flag("rx") && invocation.flag("scaled") { throw UsageError("--rx and --scaled together") }
-                let cap = try invocation.option("cap", expected: "minutes") { Double($0).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } }
+                let cap = try invocation.option("cap", expected: "minutes") { Double($0).flatMap { WODResult.isValidCap($0) ? $0 : nil } }
                 let context = try context(invocation)
                 var entry = try entry(invocation, context: context)
                 entry.kind = .wod

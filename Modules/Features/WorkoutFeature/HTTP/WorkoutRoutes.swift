@@ -198,7 +198,7 @@ struct WorkoutBody: Decodable {
             guard let parsed = WODResult.parse(wod.result, format: format) else {
                 throw AppError.invalidInput("field 'wod.result' does not fit a \(format.rawValue) result", code: "invalid_field")
             }
-            if let cap = wod.capMin, !(cap > 0 && cap <= 600) { throw AppError.invalidInput("field 'wod.cap_min' is 0 to 600", code: "invalid_field") }
+            if let cap = wod.capMin, !WODResult.isValidCap(cap) { throw AppError.invalidInput("field 'wod.cap_min' is 0 to 600", code: "invalid_field") }
             result = WODResult(format: format, name: wod.name, rounds: parsed.rounds, reps: parsed.reps, seconds: parsed.seconds, capped: parsed.capped,
                                capMinutes: wod.capMin, rx: wod.rx ?? true, movements: wod.movements)
         }
