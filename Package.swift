@@ -33,6 +33,11 @@ let systemLibraries: [Target] = [
         pkgConfig: "libsodium",
         providers: [.apt(["libsodium-dev"])]
     ),
+    .systemLibrary(
+        name: "CCurl", // loaded with dlopen when used, never linked: see its shim.h
+        path: "Modules/System/CCurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
 ]
 
 // MARK: - Shared modules
@@ -44,6 +49,8 @@ let sharedModules: [Target] = [
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
     .target(name: "HTTP", dependencies: ["Core"], path: "Modules/HTTP"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
+    .target(name: "Client", dependencies: ["Core", "Domain", "CCurl"], path: "Modules/Client"),
+    .target(name: "Services", dependencies: ["Core", "Domain"], path: "Modules/Services"),
 ]
 
 // MARK: - Features (presentation: CLI commands, later HTTP routes)
@@ -75,8 +82,13 @@ let features: [Target] = [
         path: "Modules/Features/QuestFeature"
     ),
     .target(
+        name: "CoupleFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/CoupleFeature"
+    ),
+    .target(
         name: "AccountFeature",
-        dependencies: ["Core", "Domain", "HTTP"],
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/AccountFeature"
     ),
 ]
@@ -86,7 +98,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature"],
         path: "Modules/Composition"
     ),
 ]
@@ -97,7 +109,7 @@ let composition: [Target] = [
 let server: [Target] = [
     .target(
         name: "Server",
-        dependencies: ["Core", "HTTP", "Console", "Composition", "CMicroHTTPD"],
+        dependencies: ["Core", "HTTP", "Console", "Composition", "Services", "CMicroHTTPD"],
         path: "Modules/Server"
     ),
 ]
@@ -131,12 +143,15 @@ let tests: [Target] = [
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
+    .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "NutritionFeatureTests", dependencies: ["NutritionFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "WorkoutFeatureTests", dependencies: ["WorkoutFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
+    .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),
 ]

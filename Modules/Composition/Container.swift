@@ -18,6 +18,9 @@ public final class Container: Sendable {
     public let body: BodyUseCases
     public let workouts: WorkoutUseCases
     public let supplements: SupplementUseCases
+    public let couples: CoupleUseCases
+    /// What `tend` last received from a server (the couple home), for offline display.
+    public let clientCache: any ClientCache
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -25,7 +28,8 @@ public final class Container: Sendable {
     public init(databasePath: String, clock: any Clock,
                 localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
                 passwordStrength: SodiumPasswordHasher.Strength = .interactive,
-                resourcesPath: String = ResourceLocation.resolve(environment: [:])) throws {
+                resourcesPath: String = ResourceLocation.resolve(environment: [:]),
+                photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider()) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
@@ -64,10 +68,29 @@ public final class Container: Sendable {
             activities: SQLiteActivityRepository(database: database), transactor: database, clock: clock, timeZone: zone)
         supplements = SupplementUseCases(supplements: SQLiteSupplementRepository(database: database), transactor: database, clock: clock,
                                          timeZone: zone)
+        couples = CoupleUseCases(
+            couples: SQLiteCoupleRepository(database: database), accounts: accountRepository,
+            photoStore: FilePhotoStore(directory: photosPath ?? Self.photosDirectory(databasePath: databasePath),
+                                       digest: SodiumDigest.sha256Hex),
+            weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
+            transactor: database, clock: clock)
+        clientCache = SQLiteClientCache(database: database)
     }
 
     /// A container on a fresh in-memory database, for tests.
-    public static func inMemory(clock: any Clock, timeZone: String = "UTC") throws -> Container {
-        try Container(databasePath: ":memory:", clock: clock, localTimeZone: { timeZone }, passwordStrength: .minimum)
+    public static func inMemory(clock: any Clock, timeZone: String = "UTC",
+                                weather: any WeatherProvider = UnconfiguredWeatherProvider()) throws -> Container {
+        try Container(databasePath: ":memory:", clock: clock, localTimeZone: { timeZone }, passwordStrength: .minimum, weather: weather)
+    }
+
+    /// Photos live in a `photos` folder beside the database (a fresh temporary one for `:memory:`).
+    static func photosDirectory(databasePath: String) -> String {
+        guard databasePath != ":memory:", let slash = databasePath.lastIndex(of: "/") else {
+            if databasePath == ":memory:" {
+                return FileManager.default.temporaryDirectory.path + "/tend-photos-" + UUIDv7.makeString()
+            }
+            return "photos"
+        }
+        return String(databasePath[..<slash]) + "/photos"
     }
 }

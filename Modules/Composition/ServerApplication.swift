@@ -7,6 +7,7 @@ import QuestFeature
 import ActivityFeature
 import NutritionFeature
 import WorkoutFeature
+import CoupleFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -19,6 +20,7 @@ public enum ServerApplication {
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
         router.addRoutes(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements))
+        router.addRoutes(CoupleRoutes.make(couples: container.couples))
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
@@ -54,9 +56,9 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, and the quest journeys. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, the quest journeys, and the couple space. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
-                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas)
+                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas)
     }
 }

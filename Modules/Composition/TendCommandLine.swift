@@ -3,6 +3,8 @@ import Synchronization
 import Console
 import Core
 import Domain
+import AccountFeature
+import CoupleFeature
 import InsulinFeature
 import QuestFeature
 import ActivityFeature
@@ -49,16 +51,30 @@ public struct TendCommandLine: Sendable {
             return WorkoutContext(workouts: container.workouts, supplements: container.supplements, ownerID: Owner.local,
                                   isInteractive: isatty(0) == 1 && isatty(1) == 1)
         }
+        let coupleContext: CoupleCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            return CoupleContext(
+                client: ServerConnection.client(for: invocation, environment: environment), cache: container.clientCache,
+                clock: container.clock,
+                language: Language.resolve(option: invocation.option(GlobalOptions.language.name), environment: environment) ?? .en,
+                isInteractive: isatty(0) == 1,
+                confirm: { question in
+                    let answer = Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
+                    return answer == "y" || answer == "yes"
+                })
+        }
         return Command(
             name: "tend",
             abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
                 TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext,
-                                  workout: workoutContext),
+                                  workout: workoutContext, couple: coupleContext),
                 InsulinCommands.make(context: insulinContext),
             ] + WorkoutCommands.make(context: workoutContext) + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
+                AccountCommands.make(context: ServerConnection.accountContext(environment: environment)),
+                CoupleCommands.make(context: coupleContext),
             ]
         )
     }

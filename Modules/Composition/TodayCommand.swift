@@ -6,13 +6,15 @@ import QuestFeature
 import ActivityFeature
 import NutritionFeature
 import WorkoutFeature
+import CoupleFeature
 
 /// `tend today`: the home screen, one card per feature.
 enum TodayCommand {
     static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
                      activity: @escaping ActivityCommands.ContextProvider,
                      nutrition: @escaping NutritionCommands.ContextProvider,
-                     workout: @escaping WorkoutCommands.ContextProvider) -> Command {
+                     workout: @escaping WorkoutCommands.ContextProvider,
+                     couple: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(
             name: "today",
             abstract: "The home screen: today's cards from every feature.",
@@ -30,11 +32,13 @@ enum TodayCommand {
                 let workoutContext = try workout(invocation)
                 let training = try workoutContext.workouts.stats(ownerID: workoutContext.ownerID)
                 let checklist = try workoutContext.supplements.today(ownerID: workoutContext.ownerID)
+                // The couple card needs a login and a partner; without them it is left out, never an error.
+                let coupleCard = (try? couple(invocation)).flatMap(CoupleCard.load)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
                         date: status.insulinDay.description, insulin: StatusJSON(status),
                         activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend), workout: StatsJSON(training),
-                        quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }))
+                        quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }, couple: coupleCard))
                     return
                 }
                 let card = StatusText.card(status)
@@ -65,6 +69,10 @@ enum TodayCommand {
                     let change = trend.weeklyChange.map { " (\($0 >= 0 ? "+" : "")\((($0 * 100).rounded() / 100)) kg/week)" } ?? ""
                     invocation.output.print("  Weight trend \((last.trend * 100).rounded() / 100) kg\(change)")
                 }
+                if let coupleCard {
+                    invocation.output.print("\nUs")
+                    invocation.output.print(coupleCard.lines.map { "  " + $0 }.joined(separator: "\n"))
+                }
                 if let questToday {
                     invocation.output.print("\nQuest")
                     invocation.output.print(QuestText.today(questToday, language: questContext.language)
@@ -82,8 +90,9 @@ enum TodayCommand {
         let weight: TrendJSON
         let workout: StatsJSON
         let quest: QuestFeature.TodayJSON?
+        let couple: CoupleCard?
 
-        enum CodingKeys: String, CodingKey { case date, insulin, activity, diet, weight, workout, quest }
+        enum CodingKeys: String, CodingKey { case date, insulin, activity, diet, weight, workout, quest, couple }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -94,6 +103,7 @@ enum TodayCommand {
             try container.encode(weight, forKey: .weight)
             try container.encode(workout, forKey: .workout)
             try container.encode(quest, forKey: .quest)
+            try container.encode(couple, forKey: .couple)
         }
     }
 

@@ -10,6 +10,8 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
         case unprocessable
         case notFound
         case conflict
+        /// Existed once and is no longer usable (an expired invite): 410 on the server.
+        case gone
         case unauthorized
         case forbidden
         case tooLarge
@@ -60,6 +62,7 @@ extension AppError.Kind {
         case .unprocessable: "unprocessable"
         case .notFound: "not_found"
         case .conflict: "conflict"
+        case .gone: "gone"
         case .unauthorized: "unauthorized"
         case .forbidden: "forbidden"
         case .tooLarge: "too_large"

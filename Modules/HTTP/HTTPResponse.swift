@@ -52,6 +52,7 @@ public enum HTTPStatus {
         case .forbidden: 403
         case .notFound: 404
         case .conflict: 409
+        case .gone: 410
         case .tooLarge: 413
         case .tooManyRequests: 429
         case .unavailable: 503

@@ -3,6 +3,7 @@ import Console
 import Core
 import HTTP
 import Composition
+import Services
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,10 @@ public struct ServerRunner: Sendable {
                                                 fileName: "server.sqlite")
         let logger = Logger(label: "tend-server")
         let container = try Container(databasePath: path, clock: try makeClock(environment: environment),
-                                      resourcesPath: ResourceLocation.resolve(environment: environment))
+                                      resourcesPath: ResourceLocation.resolve(environment: environment),
+                                      weather: OpenWeatherProvider.fromEnvironment(environment))
+        // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
+        try container.couples.eraseExpired()
         let application = ServerApplication.make(container: container, logger: invocation.flag("quiet") ? nil : logger)
 
         // Block the stop signals before any server thread starts, so only `sigwait` sees them.

@@ -1,0 +1,161 @@
+import FoundationEssentials
+import Core
+
+/// One member as the home shows them now.
+public struct MemberToday: Sendable {
+    public let account: Account
+    public let zone: TimeZone
+    public let localDate: LocalDate
+    public let isDaytime: Bool
+    public let location: MemberLocation?
+    public let weather: WeatherReport
+    public let mood: MoodEntry?
+    public let photo: CouplePhoto?
+}
+
+/// Something that happened in the space, for "recent moments".
+public struct Moment: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        case mood, photo, careAdded = "care_added", careDone = "care_done", event, meeting
+    }
+
+    public let kind: Kind
+    public let accountID: String
+    public let at: Date
+    public let text: String
+    public let id: String
+}
+
+/// The seed's home screen: next meeting, the bridge, both times and weathers, both moods, and
+/// the recent moments.
+public struct CoupleHome: Sendable {
+    public let couple: Couple
+    public let viewerID: String
+    public let now: Date
+    public let meeting: Meeting?
+    /// The meeting's D-day as each member counts it on their own date.
+    public let countdowns: [String: String]
+    public let bridge: Bridge
+    public let members: [MemberToday]
+    /// Partner's offset minus the viewer's, in seconds.
+    public let offsetDifference: Int
+    public let callWindow: DateInterval?
+    public let recent: [Moment]
+}
+
+/// What one member wrote into a space, for their archive.
+public struct CoupleArchive: Sendable {
+    public let couple: Couple
+    public let availableUntil: Date?
+    public let moods: [MoodEntry]
+    public let meetings: [Meeting]
+    public let events: [CalendarEvent]
+    public let care: [CareItem]
+    public let photos: [CouplePhoto]
+}
+
+extension CoupleUseCases {
+    public static let recentDays = 7
+    public static let recentLimit = 12
+
+    /// The bridge of a date (default the caller's today), with its streak.
+    public func bridge(accountID: String, on day: LocalDate?) throws -> Bridge {
+        let couple = try activeCouple(accountID: accountID)
+        return try bridge(of: couple, on: day ?? today(of: accountID))
+    }
+
+    func bridge(of couple: Couple, on day: LocalDate) throws -> Bridge {
+        // The earliest date any member could have had when the couple began (UTC−12).
+        let since = min(TimeZone(secondsFromGMT: -12 * 3600)!.localDate(of: couple.createdAt), day)
+        // The streak can only run as far back as the couple exists; a year bounds the reading.
+        let first = max(since, day.adding(days: -366))
+        let activity = BridgeActivity(
+            moods: try couples.moods(coupleID: couple.id, from: first, through: day),
+            photos: try couples.photos(coupleID: couple.id, from: first, through: day),
+            care: try couples.careItems(coupleID: couple.id),
+            checks: try couples.checks(coupleID: couple.id, from: first, through: day))
+        return activity.bridge(on: day, members: couple.memberIDs, since: first)
+    }
+
+    public func home(accountID: String, on date: LocalDate?) throws -> CoupleHome {
+        let couple = try activeCouple(accountID: accountID)
+        let now = clock.now
+        let people = try members(of: couple)
+        let viewerToday = today(of: accountID)
+        let day = date ?? viewerToday
+        let oldest = min(day, viewerToday).adding(days: -1)
+        let newest = max(day, viewerToday).adding(days: 1)
+        let moods = try couples.moods(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
+        let photos = try couples.photos(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
+        let members = people.accounts.map { account -> MemberToday in
+            let zone = TimeZone(stored: account.timeZoneIdentifier)
+            let memberDay = date ?? zone.localDate(of: now)
+            let location = people.locations[account.id]
+            let report = location.map { weather.report(latitude: $0.latitude, longitude: $0.longitude) }
+                ?? WeatherReport(observation: nil, isStale: false, isConfigured: weather.provider.isConfigured)
+            return MemberToday(
+                account: account, zone: zone, localDate: zone.localDate(of: now),
+                isDaytime: TimeTogether.isDaytime(at: now, latitude: location?.latitude, longitude: location?.longitude, zone: zone),
+                location: location, weather: report,
+                mood: moods.first { $0.authorID == account.id && $0.day == memberDay },
+                photo: photos.first { $0.authorID == account.id && $0.day == memberDay })
+        }
+        let meetings = try couples.meetings(coupleID: couple.id)
+        let meeting = Self.currentMeeting(meetings, today: viewerToday)
+        var countdowns: [String: String] = [:]
+        if let meeting {
+            for member in members { countdowns[member.account.id] = Meeting.dDay(meeting.day, from: member.localDate) }
+        }
+        let viewerZone = zone(of: accountID)
+        let partnerZone = couple.partner(of: accountID).map { zone(of: $0) } ?? viewerZone
+        return CoupleHome(
+            couple: couple, viewerID: accountID, now: now, meeting: meeting, countdowns: countdowns,
+            bridge: try bridge(of: couple, on: day), members: members,
+            offsetDifference: partnerZone.secondsFromGMT(for: now) - viewerZone.secondsFromGMT(for: now),
+            callWindow: TimeTogether.callWindow(now: now, zones: members.map(\.zone)),
+            recent: try recentMoments(couple: couple, moods: moods, photos: photos, meetings: meetings, now: now))
+    }
+
+    private func recentMoments(couple: Couple, moods: [MoodEntry], photos: [CouplePhoto], meetings: [Meeting], now: Date) throws -> [Moment] {
+        let since = now.addingTimeInterval(-Double(Self.recentDays) * 86_400)
+        var moments: [Moment] = []
+        moments += moods.map { entry in
+            Moment(kind: .mood, accountID: entry.authorID, at: entry.updatedAt,
+                   text: entry.status.map { "\(entry.mood.rawValue) · \($0)" } ?? entry.mood.rawValue, id: entry.id)
+        }
+        moments += photos.map { Moment(kind: .photo, accountID: $0.authorID, at: $0.updatedAt, text: $0.caption ?? "", id: $0.id) }
+        for item in try couples.careItems(coupleID: couple.id) where item.deletedAt == nil {
+            moments.append(Moment(kind: .careAdded, accountID: item.authorID, at: item.createdAt, text: item.text, id: item.id))
+            if let doneBy = item.doneBy, let doneAt = item.doneAt {
+                moments.append(Moment(kind: .careDone, accountID: doneBy, at: doneAt, text: item.text, id: item.id))
+            }
+        }
+        moments += try couples.events(coupleID: couple.id).filter { $0.deletedAt == nil }
+            .map { Moment(kind: .event, accountID: $0.authorID, at: $0.createdAt, text: $0.title, id: $0.id) }
+        moments += meetings.map { meeting in
+            Moment(kind: .meeting, accountID: meeting.authorID, at: meeting.updatedAt,
+                   text: meeting.place.map { "\(meeting.day) · \($0)" } ?? meeting.day.description, id: meeting.id)
+        }
+        return Array(moments.filter { $0.at >= since && $0.at <= now }.sorted { $0.at > $1.at }.prefix(Self.recentLimit))
+    }
+
+    /// What the caller wrote in their current space, or in the last one for 30 days after a
+    /// disconnection. Nothing of the partner's.
+    public func archive(accountID: String) throws -> CoupleArchive {
+        let now = clock.now
+        guard let couple = try couples.couples(accountID: accountID).first(where: { couple in
+            couple.disconnectedAt.map { now.timeIntervalSince($0) < Self.archiveWindow } ?? true
+        }) else {
+            throw AppError.notFound("there is no couple space to archive", code: "not_paired")
+        }
+        let everything = (LocalDate(dayNumber: -800_000), LocalDate(dayNumber: 800_000))
+        let mine: (String) -> Bool = { $0 == accountID }
+        return CoupleArchive(
+            couple: couple, availableUntil: couple.disconnectedAt?.addingTimeInterval(Self.archiveWindow),
+            moods: try couples.moods(coupleID: couple.id, from: everything.0, through: everything.1).filter { mine($0.authorID) },
+            meetings: try couples.meetings(coupleID: couple.id).filter { mine($0.authorID) },
+            events: try couples.events(coupleID: couple.id).filter { mine($0.authorID) && $0.deletedAt == nil },
+            care: try couples.careItems(coupleID: couple.id).filter { mine($0.authorID) && $0.deletedAt == nil },
+            photos: try couples.photos(coupleID: couple.id, from: everything.0, through: everything.1).filter { mine($0.authorID) })
+    }
+}

@@ -1,0 +1,100 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// `tend couple photo FILE`, `tend couple photo get`, `tend couple archive`.
+enum PhotoCommands {
+    static func make(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
+        Command(
+            name: "photo", abstract: "Share today's photo (one a day; a second one replaces it), or download one with 'photo get'.",
+            discussion: "JPEG, PNG, WebP or HEIC up to 10 MiB. The server removes location metadata (Exif, XMP) before storing it.",
+            arguments: [Argument("file", help: "The image to share.")],
+            options: [.value("caption", valueName: "TEXT", help: "A caption.")],
+            subcommands: [get(context)]
+        ) { invocation in
+            let path = invocation.argument("file") ?? ""
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  (attributes[.type] as? FileAttributeType) == .typeRegular else {
+                throw AppError.invalidInput("cannot read the file \(path)", code: "file_not_found")
+            }
+            let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
+            guard size <= PhotoImage.maximumSize else {
+                throw AppError(.tooLarge, code: "image_too_large", "\(path) is larger than 10 MiB")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw AppError.invalidInput("cannot read the file \(path)", code: "file_not_found")
+            }
+            var request = ServerRequest("PUT", "/v1/couple/photos/today", body: data, contentType: "application/octet-stream")
+            if let caption = invocation.option("caption") { request.query = [("caption", caption)] }
+            let photo: PhotoJSON = try context(invocation).call(request)
+            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(photo) }
+            invocation.output.print("Shared today's photo (\(photo.mediaType), \(photo.bytes) bytes)\(photo.caption.map { ": \($0)" } ?? "").")
+        }
+    }
+
+    static func get(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
+        Command(
+            name: "get", abstract: "Download a day's photo — yours, or your partner's with --partner.",
+            options: [
+                .value("date", valueName: "YYYY-MM-DD", help: "The day (default today)."),
+                .flag("partner", help: "Your partner's photo instead of yours."),
+                .value("out", valueName: "FILE", help: "Where to write it (required)."),
+            ]
+        ) { invocation in
+            guard let out = invocation.option("out") else { throw UsageError("missing --out FILE") }
+            let context = try context(invocation)
+            var request = ServerRequest("GET", "/v1/couple/photos")
+            if let day = try HomeCommand.date(invocation) { request.query = [("date", day.description)] }
+            let list: PhotoList = try context.call(request)
+            let me = try context.myID()
+            let wanted = invocation.flag("partner")
+            guard let photo = list.photos.first(where: { ($0.accountID == me) != wanted }) else {
+                throw AppError.notFound("no photo from \(wanted ? "your partner" : "you") that day", code: "photo_not_found")
+            }
+            let bytes = try context.client.send(ServerRequest("GET", photo.url)).body
+            try write(bytes, to: out)
+            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(photo) }
+            invocation.output.print("Wrote \(out) (\(photo.mediaType), \(bytes.count) bytes)\(photo.caption.map { ": \($0)" } ?? "").")
+        }
+    }
+
+    static func archive(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
+        Command(
+            name: "archive", abstract: "Download everything you wrote and uploaded in your space (for 30 days after a disconnection).",
+            options: [.value("out", valueName: "DIR", help: "The folder to write archive.json and photos/ into (required).")]
+        ) { invocation in
+            guard let folder = invocation.option("out") else { throw UsageError("missing --out DIR") }
+            let context = try context(invocation)
+            let response = try context.client.send(ServerRequest("GET", "/v1/couple/archive"))
+            let archive = try response.decode(ArchiveJSON.self)
+            do {
+                try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+            } catch {
+                throw AppError.invalidInput("cannot create the folder \(folder)", code: "cannot_write")
+            }
+            try write(response.body, to: folder + "/archive.json")
+            for photo in archive.photos {
+                let bytes = try context.client.send(ServerRequest("GET", photo.url)).body
+                let ext = photo.mediaType.split(separator: "/").last.map(String.init) ?? "bin"
+                try write(bytes, to: "\(folder)/photos/\(photo.date)-\(photo.id).\(ext == "jpeg" ? "jpg" : ext)")
+            }
+            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(archive) }
+            invocation.output.print("Wrote \(folder)/archive.json: \(archive.moods.count) moods, \(archive.events.count) events, "
+                + "\(archive.care.count) care items, \(archive.meetings.count) meetings, \(archive.photos.count) photos.")
+            if let until = archive.availableUntil { invocation.output.print("Available until \(CoupleText.shortTime(until)).") }
+        }
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw AppError.invalidInput("cannot write \(path)", code: "cannot_write")
+        }
+    }
+}
+
+struct PhotoList: Codable {
+    let photos: [PhotoJSON]
+}

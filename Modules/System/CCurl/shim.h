@@ -1,0 +1,217 @@
+#ifndef TEND_CCURL_SHIM_H
+#define TEND_CCURL_SHIM_H
+
+#define CURL_DISABLE_TYPECHECK 1
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curl/curl.h>
+
+// libcurl (and the OpenSSL, nghttp2, … it pulls in) is loaded only when a command talks to
+// tend-server: every shared library loaded at start-up slows every `tend` run, and most
+// commands never leave the machine. Swift calls only the `tend_curl_*` functions below, never a
+// `curl_*` function directly (that would link libcurl into the binary).
+
+static void *tend_curl_library_handle = NULL;
+static pthread_once_t tend_curl_library_once = PTHREAD_ONCE_INIT;
+
+static inline void tend_curl_load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return;
+    CURLcode (*global_init)(long) = (CURLcode (*)(long))dlsym(library, "curl_global_init");
+    if (!global_init || global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        dlclose(library);
+        return;
+    }
+    tend_curl_library_handle = library;
+}
+
+static inline void *tend_curl_symbol(const char *name) {
+    pthread_once(&tend_curl_library_once, tend_curl_load);
+    return tend_curl_library_handle ? dlsym(tend_curl_library_handle, name) : NULL;
+}
+
+/// Whether libcurl could be loaded (else `tend_curl_perform` answers TEND_CURL_UNAVAILABLE).
+static inline int tend_curl_available(void) {
+    return tend_curl_symbol("curl_easy_perform") != NULL;
+}
+
+/// Bytes received, in memory, up to `limit`.
+typedef struct {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+    size_t limit;
+    int overflowed;
+} tend_curl_buffer;
+
+static inline size_t tend_curl_collect(char *bytes, size_t size, size_t count, void *context) {
+    tend_curl_buffer *buffer = (tend_curl_buffer *)context;
+    size_t length = size * count;
+    if (length == 0) return 0;
+    if (length > buffer->limit || buffer->length > buffer->limit - length) {
+        buffer->overflowed = 1;
+        return 0; // stops the transfer: CURLE_WRITE_ERROR
+    }
+    if (buffer->length + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 16384;
+        while (capacity < buffer->length + length) capacity *= 2;
+        if (capacity > buffer->limit) capacity = buffer->limit;
+        unsigned char *grown = (unsigned char *)realloc(buffer->data, capacity);
+        if (!grown) {
+            buffer->overflowed = 1;
+            return 0;
+        }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->length, bytes, length);
+    buffer->length += length;
+    return length;
+}
+
+/// One request. `body` is sent when `has_body` is set (even when empty: `Content-Length: 0`).
+typedef struct {
+    const char *method;
+    const char *url;
+    const char *const *headers;
+    size_t header_count;
+    const void *body;
+    size_t body_length;
+    int has_body;
+    long timeout_milliseconds;
+    size_t maximum_response_bytes;
+} tend_curl_request;
+
+/// Outcomes of `tend_curl_perform`.
+#define TEND_CURL_OK 0
+/// No answer came: refused, DNS, TLS, connection reset.
+#define TEND_CURL_UNREACHABLE 1
+#define TEND_CURL_TIMED_OUT 2
+/// The answer was larger than `maximum_response_bytes`.
+#define TEND_CURL_TOO_LARGE 3
+/// libcurl could not be loaded.
+#define TEND_CURL_UNAVAILABLE 4
+/// Anything else libcurl refused (a malformed URL, out of memory).
+#define TEND_CURL_FAILED 5
+
+typedef struct {
+    int outcome;
+    int curl_code;
+    long status;
+    /// The body of the answer, then its header lines as received (status lines included).
+    tend_curl_buffer body;
+    tend_curl_buffer headers;
+    char error[CURL_ERROR_SIZE];
+} tend_curl_response;
+
+/// Performs one whole exchange: no redirects followed, TLS verified, `timeout_milliseconds` for
+/// all of it. Free the response with `tend_curl_response_free` whatever the outcome.
+static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_response *response) {
+    memset(response, 0, sizeof(*response));
+    response->body.limit = request->maximum_response_bytes;
+    response->headers.limit = 1 << 20;
+
+    CURL *(*easy_init)(void) = (CURL *(*)(void))tend_curl_symbol("curl_easy_init");
+    void (*easy_cleanup)(CURL *) = (void (*)(CURL *))tend_curl_symbol("curl_easy_cleanup");
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...) = (CURLcode (*)(CURL *, CURLoption, ...))tend_curl_symbol("curl_easy_setopt");
+    CURLcode (*easy_perform)(CURL *) = (CURLcode (*)(CURL *))tend_curl_symbol("curl_easy_perform");
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...) = (CURLcode (*)(CURL *, CURLINFO, ...))tend_curl_symbol("curl_easy_getinfo");
+    const char *(*easy_strerror)(CURLcode) = (const char *(*)(CURLcode))tend_curl_symbol("curl_easy_strerror");
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *) =
+        (struct curl_slist *(*)(struct curl_slist *, const char *))tend_curl_symbol("curl_slist_append");
+    void (*slist_free_all)(struct curl_slist *) = (void (*)(struct curl_slist *))tend_curl_symbol("curl_slist_free_all");
+    if (!easy_init || !easy_cleanup || !easy_setopt || !easy_perform || !easy_getinfo || !easy_strerror || !slist_append || !slist_free_all) {
+        response->outcome = TEND_CURL_UNAVAILABLE;
+        return response->outcome;
+    }
+
+    CURL *curl = easy_init();
+    if (!curl) {
+        response->outcome = TEND_CURL_FAILED;
+        strncpy(response->error, "libcurl could not start a transfer", CURL_ERROR_SIZE - 1);
+        return response->outcome;
+    }
+    struct curl_slist *headers = NULL;
+    for (size_t index = 0; index < request->header_count; index++) {
+        struct curl_slist *appended = slist_append(headers, request->headers[index]);
+        if (appended) headers = appended;
+    }
+
+    easy_setopt(curl, CURLOPT_ERRORBUFFER, response->error);
+    easy_setopt(curl, CURLOPT_URL, request->url);
+    easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+    easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_milliseconds);
+    easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->timeout_milliseconds);
+    easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_response_bytes);
+    easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    easy_setopt(curl, CURLOPT_WRITEFUNCTION, tend_curl_collect);
+    easy_setopt(curl, CURLOPT_WRITEDATA, &response->body);
+    easy_setopt(curl, CURLOPT_HEADERFUNCTION, tend_curl_collect);
+    easy_setopt(curl, CURLOPT_HEADERDATA, &response->headers);
+
+    if (strcmp(request->method, "HEAD") == 0) {
+        easy_setopt(curl, CURLOPT_NOBODY, 1L);
+    } else if (strcmp(request->method, "GET") == 0 && !request->has_body) {
+        easy_setopt(curl, CURLOPT_HTTPGET, 1L);
+    } else {
+        easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request->method);
+        if (request->has_body) {
+            easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
+            easy_setopt(curl, CURLOPT_POSTFIELDS, request->body_length ? request->body : "");
+        }
+    }
+
+    CURLcode code = easy_perform(curl);
+    response->curl_code = (int)code;
+    if (code == CURLE_OK) {
+        easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
+        response->outcome = TEND_CURL_OK;
+    } else {
+        if (!response->error[0]) strncpy(response->error, easy_strerror(code), CURL_ERROR_SIZE - 1);
+        switch (code) {
+        case CURLE_OPERATION_TIMEDOUT:
+            response->outcome = TEND_CURL_TIMED_OUT;
+            break;
+        case CURLE_FILESIZE_EXCEEDED:
+            response->outcome = TEND_CURL_TOO_LARGE;
+            break;
+        case CURLE_WRITE_ERROR:
+            response->outcome = response->body.overflowed || response->headers.overflowed ? TEND_CURL_TOO_LARGE : TEND_CURL_FAILED;
+            break;
+        case CURLE_URL_MALFORMAT:
+        case CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_OUT_OF_MEMORY:
+        case CURLE_FAILED_INIT:
+            response->outcome = TEND_CURL_FAILED;
+            break;
+        default:
+            response->outcome = TEND_CURL_UNREACHABLE;
+            break;
+        }
+    }
+    easy_cleanup(curl);
+    slist_free_all(headers);
+    return response->outcome;
+}
+
+static inline void tend_curl_response_free(tend_curl_response *response) {
+    free(response->body.data);
+    free(response->headers.data);
+    response->body.data = NULL;
+    response->headers.data = NULL;
+}
+
+/// What went wrong, for a person (never holds a header, so never the token).
+static inline const char *tend_curl_error_text(const tend_curl_response *response) {
+    return response->error;
+}
+
+#endif

@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import Core
+import Domain
+import HTTP
+import Composition
+
+/// A clock the test moves by hand.
+final class MovableClock: Clock {
+    private let instant: Mutex<Date>
+
+    init(_ date: Date) { instant = Mutex(date) }
+
+    var now: Date { instant.withLock { $0 } }
+
+    func set(_ date: Date) { instant.withLock { $0 = date } }
+
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// A weather provider for tests: answers with a fixed observation, counts calls, can fail.
+final class FakeWeather: WeatherProvider {
+    let calls = Mutex(0)
+    let failing = Mutex(false)
+    let isConfigured: Bool
+
+    init(configured: Bool = true) { isConfigured = configured }
+
+    func current(latitude: Double, longitude: Double) throws -> WeatherObservation {
+        calls.withLock { $0 += 1 }
+        if failing.withLock({ $0 }) { throw AppError.unavailable("down", code: "weather_unavailable") }
+        return WeatherObservation(temperatureC: latitude > 40 ? 3.4 : 21.06, description: latitude > 40 ? "light snow" : "clear sky",
+                                  icon: latitude > 40 ? "13n" : "01d", city: latitude > 40 ? "Paris" : "Seoul",
+                                  observedAt: Date(timeIntervalSince1970: 1_795_000_000))
+    }
+}
+
+/// The whole server pipeline in process on an in-memory container: two partners nine hours
+/// apart (Seoul and Paris) and an outsider. The clock starts at 2026-11-30T10:00:00Z: 19:00
+/// in Seoul, 11:00 in Paris, both on Monday 30 November.
+final class CoupleAPI: @unchecked Sendable {
+    let clock: MovableClock
+    let weather: FakeWeather
+    let container: Container
+    let application: HTTPApplication
+
+    init(now: String = "2026-11-30T10:00:00Z", weather: FakeWeather = FakeWeather()) throws {
+        clock = MovableClock(ISO8601.parseInstant(now)!)
+        self.weather = weather
+        container = try Container.inMemory(clock: clock, weather: weather)
+        application = ServerApplication.make(container: container, logger: nil)
+    }
+
+    struct Response: CustomStringConvertible {
+        let status: Int
+        let headers: [(name: String, value: String)]
+        let body: Data
+
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        func header(_ name: String) -> String? { headers.last { $0.name.lowercased() == name.lowercased() }?.value }
+        var description: String { "\(status) \(String(decoding: body.prefix(2000), as: UTF8.self))" }
+    }
+
+    func send(_ method: String, _ path: String, json: Any? = nil, token: String?, query: [String: String] = [:],
+              body raw: Data? = nil, contentType: String? = nil, language: String? = nil) -> Response {
+        var headers: [String: String] = [:]
+        var body = raw ?? Data()
+        if let json {
+            body = try! JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed])
+            headers["Content-Type"] = "application/json"
+        }
+        if let contentType { headers["Content-Type"] = contentType }
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if let language { headers["Accept-Language"] = language }
+        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body))
+        return Response(status: response.status, headers: response.headers, body: response.body)
+    }
+
+    /// Signs up and logs in; returns the token.
+    func token(_ email: String, name: String, zone: String) -> String {
+        let password = "correct horse battery"
+        _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": name, "time_zone": zone], token: nil)
+        return send("POST", "/v1/sessions", json: ["email": email, "password": password], token: nil).json["token"] as? String ?? ""
+    }
+
+    /// Two accounts paired through an invite: (Seoul, Paris).
+    func pair() -> (String, String) {
+        let a = token("minji@example.com", name: "Minji", zone: "Asia/Seoul")
+        let b = token("theo@example.com", name: "Théo", zone: "Europe/Paris")
+        let code = send("POST", "/v1/couple/invites", token: a).json["code"] as? String ?? ""
+        _ = send("POST", "/v1/couple/join", json: ["code": code], token: b)
+        return (a, b)
+    }
+
+    /// Moves the clock to an ISO 8601 instant.
+    func at(_ instant: String) { clock.set(ISO8601.parseInstant(instant)!) }
+}
+
+/// Small images built by hand, each carrying a location in its metadata.
+enum TestImages {
+    /// A JPEG with an Exif APP1 segment that holds "GPS" data.
+    static var jpegWithExif: Data {
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]
+        let exif = Array("Exif".utf8) + [0, 0] + Array("MM".utf8) + [0, 42] + Array("GPSLatitude=37.5665".utf8)
+        bytes += [0xFF, 0xE1, UInt8((exif.count + 2) >> 8), UInt8((exif.count + 2) & 0xFF)] + exif
+        bytes += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        bytes += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00]
+        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00] + [0x12, 0x34, 0x56] + [0xFF, 0xD9]
+        return Data(bytes)
+    }
+
+    /// A 1×1 PNG with an `eXIf` chunk.
+    static var pngWithExif: Data {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let length = UInt32(data.count)
+            return [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+                + Array(type.utf8) + data + [0, 0, 0, 0]
+        }
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0])
+        bytes += chunk("eXIf", Array("MM\0*GPSLatitude=48.8566".utf8))
+        bytes += chunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
+        bytes += chunk("IEND", [])
+        return Data(bytes)
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    func double(_ key: String) -> Double? { (self[key] as? NSNumber)?.doubleValue }
+    func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
+    func string(_ key: String) -> String? { self[key] as? String }
+    func object(_ key: String) -> [String: Any] { self[key] as? [String: Any] ?? [:] }
+    func objects(_ key: String) -> [[String: Any]] { self[key] as? [[String: Any]] ?? [] }
+    func bool(_ key: String) -> Bool? { self[key] as? Bool }
+}
