@@ -171,10 +171,14 @@ struct WeatherServiceTests {
 
         #expect(report == WeatherReport(observation: observation(21.5), isStale: true, isConfigured: true))
         #expect(provider.callCount == 2)
-        // The stale entry stays as it was: the next report asks again.
+        // The stale entry stays as it was; a failing provider is asked again only after a minute.
         #expect(cache.saves == 1)
         _ = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
-        #expect(provider.callCount == 3)
+        #expect(provider.callCount == 2)
+        clock.advance(by: WeatherService.retryDelay)
+        provider.set { $0.fails = false }
+        let renewed = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
+        #expect(provider.callCount == 3 && renewed.isStale == false)
     }
 
     @Test func aProviderFailureWithNothingCachedReturnsNoObservation() {

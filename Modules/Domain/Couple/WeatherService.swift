@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import Core
 
 /// The weather shown for one member's place: a cached observation while it is fresh, else a new
@@ -8,9 +9,14 @@ public struct WeatherService: Sendable {
     /// How long an observation is shown without asking the provider again.
     public static let lifetime: TimeInterval = 15 * 60
 
+    /// After a failure a place is not asked again for this long, so that a provider that is
+    /// down costs one timeout a minute, not one per home.
+    public static let retryDelay: TimeInterval = 60
+
     let provider: any WeatherProvider
     let cache: any WeatherCacheRepository
     let clock: any Clock
+    let failures = FailureMemory()
 
     public init(provider: any WeatherProvider, cache: any WeatherCacheRepository, clock: any Clock) {
         self.provider = provider
@@ -36,10 +42,14 @@ public struct WeatherService: Sendable {
                 return WeatherReport(observation: cached.observation, isStale: false, isConfigured: isConfigured)
             }
         }
-        if isConfigured, let observation = try? provider.current(latitude: latitude, longitude: longitude) {
-            // A cache that cannot be written only costs a request next time.
-            try? cache.save(key: key, observation: observation, fetchedAt: now)
-            return WeatherReport(observation: observation, isStale: false, isConfigured: isConfigured)
+        if isConfigured, !failures.isWaiting(key, at: now) {
+            if let observation = try? provider.current(latitude: latitude, longitude: longitude) {
+                // A cache that cannot be written only costs a request next time.
+                try? cache.save(key: key, observation: observation, fetchedAt: now)
+                failures.forget(key)
+                return WeatherReport(observation: observation, isStale: false, isConfigured: isConfigured)
+            }
+            failures.remember(key, until: now.addingTimeInterval(Self.retryDelay))
         }
         return WeatherReport(observation: cached?.observation, isStale: cached != nil, isConfigured: isConfigured)
     }
@@ -70,5 +80,29 @@ public struct UnconfiguredWeatherProvider: WeatherProvider {
 
     public func current(latitude: Double, longitude: Double) throws -> WeatherObservation {
         throw AppError.unavailable("weather is not configured", code: "weather_not_configured")
+    }
+}
+
+/// Places whose last request failed, and until when they are not asked again.
+final class FailureMemory: Sendable {
+    private let until = Mutex<[String: Date]>([:])
+
+    func isWaiting(_ key: String, at now: Date) -> Bool {
+        until.withLock { entries in
+            guard let date = entries[key] else { return false }
+            // A clock that went back does not keep a place waiting.
+            return now < date && date.timeIntervalSince(now) <= WeatherService.retryDelay
+        }
+    }
+
+    func remember(_ key: String, until date: Date) {
+        until.withLock { entries in
+            if entries.count > 10_000 { entries.removeAll() }
+            entries[key] = date
+        }
+    }
+
+    func forget(_ key: String) {
+        _ = until.withLock { $0.removeValue(forKey: key) }
     }
 }
