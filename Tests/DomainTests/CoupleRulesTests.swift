@@ -1210,6 +1210,8 @@ extension CoupleRulesTests {
             #expect(stale.members.map(\.weather.isStale) == [true, true])
             #expect(stale.members.map(\.weather.observation) == home.members.map(\.weather.observation))
 
+            // Once the provider answers again (after any back-off), the report is fresh.
+            world.advance(minutes: 2)
             world.weatherProvider.set { $0.fails = false; $0.temperatureC = 20 }
             let fresh = try world.useCases.home(accountID: "ana", on: nil)
             #expect(fresh.members.map(\.weather.isStale) == [false, false])

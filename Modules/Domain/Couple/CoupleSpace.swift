@@ -118,7 +118,7 @@ extension CoupleUseCases {
                                       whoseAccountID: nil, isAllDay: true, startDay: today(of: accountID), endDay: today(of: accountID),
                                       startsAt: nil, endsAt: nil, timeZone: zone(of: accountID).identifier, recurrence: nil,
                                       createdAt: now, updatedAt: now)
-            try apply(draft, to: &event, couple: couple, accountID: accountID)
+            try apply(draft, to: &event, couple: couple, accountID: accountID, zone: zone(of: accountID))
             try couples.save(event)
             return event
         }
@@ -154,11 +154,23 @@ extension CoupleUseCases {
             let currentEnd: String? = event.isAllDay
                 ? (event.endDay == event.startDay ? nil : event.endDay.description)
                 : event.endsAt.map { ISO8601.format($0, in: zone) }
+            if changes.isAllDay == false, event.isAllDay, changes.start.map({ LocalDate($0.trimmed) != nil }) ?? true {
+                throw AppError.invalidInput("a timed event needs a start time (YYYY-MM-DDTHH:MM)", code: "invalid_start")
+            }
+            let moved = changes.start != nil || changes.end != nil
             let draft = EventDraft(
                 title: changes.title ?? event.title, start: changes.start ?? currentStart,
                 end: changes.end ?? (changes.start == nil ? currentEnd : nil), isAllDay: changes.isAllDay ?? event.isAllDay,
                 recurrence: changes.recurrence ?? event.recurrence, scope: changes.scope ?? event.scope(for: accountID))
-            try apply(draft, to: &event, couple: couple, accountID: accountID)
+            // A moved start without a new end keeps the event's length.
+            let length = changes.start != nil && changes.end == nil
+                ? (days: event.startDay.days(until: event.endDay),
+                   seconds: event.endsAt.flatMap { end in event.startsAt.map { end.timeIntervalSince($0) } })
+                : nil
+            // Untouched times stay anchored in the zone they were written in: a partner who only
+            // renames a weekly event must not move it to their own clock.
+            try apply(draft, to: &event, couple: couple, accountID: accountID, zone: moved ? self.zone(of: accountID) : zone,
+                      keeping: length)
             event.updatedAt = now
             try couples.save(event)
             return event
@@ -215,12 +227,12 @@ extension CoupleUseCases {
         }
     }
 
-    private func apply(_ draft: EventDraft, to event: inout CalendarEvent, couple: Couple, accountID: String) throws {
+    private func apply(_ draft: EventDraft, to event: inout CalendarEvent, couple: Couple, accountID: String, zone: TimeZone,
+                       keeping length: (days: Int, seconds: TimeInterval?)? = nil) throws {
         let title = draft.title.trimmed
         guard (1...Self.maximumTitleLength).contains(title.count) else {
             throw AppError.invalidInput("title must be 1 to \(Self.maximumTitleLength) characters", code: "invalid_title")
         }
-        let zone = zone(of: accountID)
         event.title = title
         event.recurrence = draft.recurrence
         event.timeZone = zone.identifier
@@ -234,7 +246,7 @@ extension CoupleUseCases {
             guard let start = LocalDate(draft.start.trimmed) ?? parseTime(draft.start, zone: zone).map({ zone.localDate(of: $0) }) else {
                 throw AppError.invalidInput("start must be YYYY-MM-DD for an all-day event", code: "invalid_start")
             }
-            var end = start
+            var end = start.adding(days: length?.days ?? 0)
             if let text = draft.end {
                 guard let day = LocalDate(text.trimmed) ?? parseTime(text, zone: zone).map({ zone.localDate(of: $0) }) else {
                     throw AppError.invalidInput("end must be YYYY-MM-DD for an all-day event", code: "invalid_end")
@@ -251,7 +263,7 @@ extension CoupleUseCases {
             guard let start = parseTime(draft.start, zone: zone) else {
                 throw AppError.invalidInput("start must be YYYY-MM-DD, YYYY-MM-DDTHH:MM or an ISO 8601 time with an offset", code: "invalid_start")
             }
-            var end: Date?
+            var end: Date? = length?.seconds.map { start.addingTimeInterval($0) }
             if let text = draft.end {
                 guard let time = parseTime(text, zone: zone) else {
                     throw AppError.invalidInput("end must be YYYY-MM-DDTHH:MM or an ISO 8601 time with an offset", code: "invalid_end")
