@@ -50,7 +50,10 @@ let sharedModules: [Target] = [
     .target(name: "HTTP", dependencies: ["Core"], path: "Modules/HTTP"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
     .target(name: "Client", dependencies: ["Core", "Domain", "CCurl"], path: "Modules/Client"),
-    .target(name: "Services", dependencies: ["Core", "Domain"], path: "Modules/Services"),
+    // Services: the outside world. Weather uses URLSession (FoundationNetworking), so only the
+    // server links it; notifications go over the `ServerTransport` (libcurl, opened on use).
+    .target(name: "Weather", dependencies: ["Core", "Domain"], path: "Modules/Services/Weather"),
+    .target(name: "Notifications", dependencies: ["Core", "Domain"], path: "Modules/Services/Notifications"),
 ]
 
 // MARK: - Features (presentation: CLI commands, later HTTP routes)
@@ -87,6 +90,11 @@ let features: [Target] = [
         path: "Modules/Features/CoupleFeature"
     ),
     .target(
+        name: "NotificationFeature",
+        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        path: "Modules/Features/NotificationFeature"
+    ),
+    .target(
         name: "AccountFeature",
         dependencies: ["Core", "Domain", "Console", "HTTP"],
         path: "Modules/Features/AccountFeature"
@@ -98,7 +106,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "Notifications"],
         path: "Modules/Composition"
     ),
 ]
@@ -109,7 +117,7 @@ let composition: [Target] = [
 let server: [Target] = [
     .target(
         name: "Server",
-        dependencies: ["Core", "HTTP", "Console", "Composition", "Services", "CMicroHTTPD"],
+        dependencies: ["Core", "HTTP", "Console", "Composition", "Weather", "Notifications", "CMicroHTTPD"],
         path: "Modules/Server"
     ),
 ]
@@ -144,7 +152,8 @@ let tests: [Target] = [
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
-    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "Core", "Server", "HTTP"]),
+    .testTarget(name: "WeatherTests", dependencies: ["Weather", "Domain", "Core", "Server", "HTTP"]),
+    .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),

@@ -25,6 +25,7 @@ public struct CurlTransport: ServerTransport {
         if request.body != nil {
             headers.append("Content-Type: \(Self.headerSafe(request.contentType ?? "application/octet-stream"))")
         }
+        for (name, value) in request.headers { headers.append("\(Self.headerSafe(name)): \(Self.headerSafe(value))") }
         let milliseconds = timeout.isFinite ? max(1, min(Int((timeout * 1000).rounded(.up)), Int(Int32.max))) : Int(Int32.max)
 
         var response = tend_curl_response()
@@ -71,6 +72,7 @@ public struct CurlTransport: ServerTransport {
 
     /// `baseURL` + the path (characters a URL path cannot hold percent-encoded) + the query.
     static func url(baseURL: String, request: ServerRequest) -> String {
+        if request.path.isEmpty && request.query.isEmpty { return baseURL }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         let path = request.path.hasPrefix("/") ? request.path : "/" + request.path

@@ -4,6 +4,8 @@ import Core
 import Crypto
 import Data
 import Domain
+import Client
+import Notifications
 
 /// The dependency container: opens the database once, migrates it, and builds every
 /// repository and use case once. Tests build it on `:memory:` with a fixed clock.
@@ -19,6 +21,7 @@ public final class Container: Sendable {
     public let workouts: WorkoutUseCases
     public let supplements: SupplementUseCases
     public let couples: CoupleUseCases
+    public let notifications: NotificationUseCases
     /// What `tend` last received from a server (the couple home), for offline display.
     public let clientCache: any ClientCache
 
@@ -29,7 +32,8 @@ public final class Container: Sendable {
                 localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
                 passwordStrength: SodiumPasswordHasher.Strength = .interactive,
                 resourcesPath: String = ResourceLocation.resolve(environment: [:]),
-                photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider()) throws {
+                photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
+                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
@@ -75,6 +79,16 @@ public final class Container: Sendable {
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
             transactor: database, clock: clock)
         clientCache = SQLiteClientCache(database: database)
+        // The desktop is a channel only for this machine's own reminders (`tend remind run`).
+        let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,
+                                                 secret: nil, createdAt: Date(timeIntervalSince1970: 0))
+        notifications = NotificationUseCases(
+            repository: SQLiteNotificationRepository(database: database),
+            rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements), accounts: accountRepository,
+            sender: HTTPNotificationSender(transport: CurlTransport(), sign: SodiumDigest.hmacSHA256Hex, desktop: desktop),
+            tokens: SodiumTokenGenerator(), transactor: database, clock: clock, timeZone: zone,
+            localChannels: { owner in owner == Owner.local && desktop() != nil ? [desktopChannel] : [] })
+        couples.events.connect(notifications)
     }
 
     /// A container on a fresh in-memory database, for tests.

@@ -8,19 +8,23 @@ import ActivityFeature
 import NutritionFeature
 import WorkoutFeature
 import CoupleFeature
+import NotificationFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
 public enum ServerApplication {
     public static func make(container: Container, logger: Logger?) -> HTTPApplication {
         var router = Router()
+        let notifications = container.notifications
         router.addRoutes(AccountRoutes.make(accounts: container.accounts))
-        router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
-        router.addRoutes(QuestRoutes.make(quests: container.quests))
+        router.addRoutes(replanning(InsulinRoutes.make(insulin: container.insulin), notifications))
+        router.addRoutes(replanning(QuestRoutes.make(quests: container.quests), notifications))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
-        router.addRoutes(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements))
+        router.addRoutes(replanning(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements), notifications))
         router.addRoutes(CoupleRoutes.make(couples: container.couples))
+        let couples = container.couples
+        router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
@@ -32,6 +36,27 @@ public enum ServerApplication {
             router: router, logger: logger,
             authenticate: { token in try accounts.authenticate(token: token) },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
+    }
+
+    /// The rules whose answer a write under a path prefix can change.
+    static let rulesByPrefix: [(String, NotificationRule)] = [
+        ("/v1/insulin/", .insulin), ("/v1/quests/", .quest), ("/v1/supplements", .supplement),
+    ]
+
+    /// Routes whose successful writes re-plan the notifications of their rule for the account
+    /// (a dose logged cancels tonight's reminder; a new reminder time moves it).
+    static func replanning(_ routes: [Route], _ notifications: NotificationUseCases) -> [Route] {
+        routes.map { route in
+            guard route.method != "GET", let rule = rulesByPrefix.first(where: { route.pattern.hasPrefix($0.0) })?.1 else { return route }
+            return Route(route.method, route.pattern, requiresAuth: route.requiresAuth, maximumBodySize: route.maximumBodySize,
+                         accepts: route.accepts, operation: route.operation) { request in
+                let response = try route.handler(request)
+                if (200..<300).contains(response.status), let owner = request.accountID {
+                    try? notifications.refresh(ownerID: owner, rule: rule)
+                }
+                return response
+            }
+        }
     }
 
     /// `/healthz` and `/openapi.json`.
@@ -56,9 +81,9 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, the quest journeys, and the couple space. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, the quest journeys, the couple space, and notifications. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
-                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas)
+                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas + NotificationRoutes.schemas)
     }
 }

@@ -5,6 +5,8 @@ import Core
 import Domain
 import AccountFeature
 import CoupleFeature
+import NotificationFeature
+import Notifications
 import InsulinFeature
 import QuestFeature
 import ActivityFeature
@@ -63,18 +65,29 @@ public struct TendCommandLine: Sendable {
                     return answer == "y" || answer == "yes"
                 })
         }
+        let notifyContext: NotifyCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            let notifications = container.notifications
+            return NotifyContext(
+                notifications: notifications, client: ServerConnection.client(for: invocation, environment: environment),
+                ownerID: Owner.local, zone: TimeZone.current,
+                runReminders: { once, output in
+                    try ReminderRunner.run(notifications: notifications, clock: container.clock, once: once, output: output)
+                })
+        }
         return Command(
             name: "tend",
             abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, and a gentle quest journey.",
             options: GlobalOptions.all,
             subcommands: [
                 TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext,
-                                  workout: workoutContext, couple: coupleContext),
+                                  workout: workoutContext, couple: coupleContext, notify: notifyContext),
                 InsulinCommands.make(context: insulinContext),
             ] + WorkoutCommands.make(context: workoutContext) + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
                 AccountCommands.make(context: ServerConnection.accountContext(environment: environment)),
                 CoupleCommands.make(context: coupleContext),
+            ] + NotifyCommands.make(context: notifyContext) + [
             ]
         )
     }
@@ -82,8 +95,10 @@ public struct TendCommandLine: Sendable {
     func container(for invocation: Invocation) throws -> Container {
         try containers.get {
             let path = try DatabaseLocation.resolve(option: invocation.option(GlobalOptions.database.name), environment: environment)
+            let environment = environment
             return try Container(databasePath: path, clock: try makeClock(environment: environment),
-                                 resourcesPath: ResourceLocation.resolve(environment: environment))
+                                 resourcesPath: ResourceLocation.resolve(environment: environment),
+                                 desktop: { DesktopNotifier(environment: environment) })
         }
     }
 }

@@ -7,6 +7,7 @@ import ActivityFeature
 import NutritionFeature
 import WorkoutFeature
 import CoupleFeature
+import NotificationFeature
 
 /// `tend today`: the home screen, one card per feature.
 enum TodayCommand {
@@ -14,7 +15,8 @@ enum TodayCommand {
                      activity: @escaping ActivityCommands.ContextProvider,
                      nutrition: @escaping NutritionCommands.ContextProvider,
                      workout: @escaping WorkoutCommands.ContextProvider,
-                     couple: @escaping CoupleCommands.ContextProvider) -> Command {
+                     couple: @escaping CoupleCommands.ContextProvider,
+                     notify: @escaping NotifyCommands.ContextProvider) -> Command {
         Command(
             name: "today",
             abstract: "The home screen: today's cards from every feature.",
@@ -43,6 +45,13 @@ enum TodayCommand {
                 }
                 let card = StatusText.card(status)
                 invocation.output.print("Today · \(status.insulinDay)\n")
+                // Unread reminders stay at the top until read with 'tend notify inbox'.
+                if let notifyContext = try? notify(invocation),
+                   let unread = try? notifyContext.notifications.inbox(ownerID: notifyContext.ownerID, markRead: false), !unread.isEmpty {
+                    invocation.output.print("Inbox (\(unread.count) unread: tend notify inbox)")
+                    for item in unread.prefix(3) { invocation.output.print("  • \(item.title): \(item.body.split(separator: "\n").first ?? "")") }
+                    invocation.output.print("")
+                }
                 invocation.output.print("Insulin")
                 invocation.output.print(card.map { "  " + $0 }.joined(separator: "\n"))
                 invocation.output.print("\nTraining")

@@ -19,11 +19,29 @@ extension Clock where Self == SystemClock {
     public static var system: SystemClock { SystemClock() }
 }
 
-/// The clock for a run of `tend` or `tend-server`: fixed by `TEND_NOW` (ISO 8601) when set.
-public func makeClock(environment: [String: String]) throws -> any Clock {
+/// A clock that starts at a given instant and then runs forward in real time: `tend-server`
+/// under `TEND_NOW`, so that schedules and retries progress in tests.
+public struct RunningClock: Clock {
+    let start: Date
+    let started: ContinuousClock.Instant
+
+    public init(startingAt start: Date) {
+        self.start = start
+        started = ContinuousClock.now
+    }
+
+    public var now: Date {
+        let elapsed = ContinuousClock.now - started
+        return start.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+}
+
+/// The clock for a run of `tend` or `tend-server`: `TEND_NOW` (ISO 8601) when set, fixed for
+/// `tend`, running forward from there for the server.
+public func makeClock(environment: [String: String], runsForward: Bool = false) throws -> any Clock {
     guard let text = environment["TEND_NOW"], !text.isEmpty else { return SystemClock() }
     guard let date = ISO8601.parseInstant(text) else {
         throw AppError.invalidInput("TEND_NOW is not an ISO 8601 instant with an offset: \(text)")
     }
-    return FixedClock(date)
+    return runsForward ? RunningClock(startingAt: date) : FixedClock(date)
 }

@@ -3,7 +3,8 @@ import Console
 import Core
 import HTTP
 import Composition
-import Services
+import Weather
+import Notifications
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,7 @@ public struct ServerRunner: Sendable {
         let path = try DatabaseLocation.resolve(option: invocation.option("db"), environment: environment.filter { $0.key != "TEND_DB" },
                                                 fileName: "server.sqlite")
         let logger = Logger(label: "tend-server")
-        let container = try Container(databasePath: path, clock: try makeClock(environment: environment),
+        let container = try Container(databasePath: path, clock: try makeClock(environment: environment, runsForward: true),
                                       resourcesPath: ResourceLocation.resolve(environment: environment),
                                       weather: OpenWeatherProvider.fromEnvironment(environment))
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
@@ -62,12 +63,17 @@ public struct ServerRunner: Sendable {
         let server = HTTPServer(application: application,
                                 configuration: .init(host: host, port: port, threads: threads))
         try server.start()
+        // The outbox starts with the server; reminders that fell due while it was down go now.
+        let scheduler = NotificationScheduler(notifications: container.notifications, clock: container.clock, logger: logger)
+        try? container.notifications.refreshEveryone()
+        scheduler.start()
         logger.info("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port) (database \(path))")
 
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping (signal \(received)): finishing requests in flight")
         server.stop()
+        scheduler.stop()
         container.database.close()
         logger.info("stopped")
     }

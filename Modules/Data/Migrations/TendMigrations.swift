@@ -444,6 +444,51 @@ public enum TendMigrations {
                 saved_at INTEGER NOT NULL
             );
             """),
+        Migration("0008_notifications", """
+            CREATE TABLE notifications (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                rule TEXT NOT NULL,
+                occasion TEXT NOT NULL,
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                priority INTEGER NOT NULL DEFAULT 3,
+                tags TEXT NOT NULL DEFAULT '',
+                due_at INTEGER NOT NULL,
+                state TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                first_attempt_at INTEGER,
+                last_error TEXT,
+                delivered_to TEXT NOT NULL DEFAULT '',
+                sent_at INTEGER,
+                read_at INTEGER,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX notifications_next ON notifications (state, next_attempt_at);
+            CREATE INDEX notifications_owner ON notifications (owner_id, rule, occasion);
+            CREATE TABLE notification_channels (
+                id TEXT PRIMARY KEY NOT NULL,
+                owner_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                url TEXT NOT NULL,
+                token TEXT,
+                secret TEXT,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            );
+            CREATE INDEX notification_channels_owner ON notification_channels (owner_id);
+            CREATE TABLE notification_settings (
+                owner_id TEXT PRIMARY KEY NOT NULL,
+                quiet_from INTEGER NOT NULL,
+                quiet_to INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            """),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

@@ -8,11 +8,14 @@ import Core
 /// One request to `tend-server`, relative to the server's base URL.
 public struct ServerRequest: Sendable {
     public var method: String
-    /// The path on the server, e.g. "/v1/couple/home" (the query goes in `query`).
+    /// The path on the server, e.g. "/v1/couple/home" (the query goes in `query`); empty to send
+    /// to the base URL exactly as given (a webhook's own URL).
     public var path: String
     public var query: [(name: String, value: String)]
     public var body: Data?
     public var contentType: String?
+    /// Further header fields (a notification's title, a webhook's signature).
+    public var headers: [(name: String, value: String)] = []
 
     public init(_ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
                 contentType: String? = nil) {

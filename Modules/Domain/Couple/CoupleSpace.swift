@@ -30,6 +30,8 @@ extension CoupleUseCases {
             entry.updatedAt = now
             try couples.save(entry)
             return entry
+        }.also { entry in
+            announce(accountID: accountID) { partner in .moodShared(entry, recipientID: partner) }
         }
     }
 
@@ -67,6 +69,8 @@ extension CoupleUseCases {
             meeting.updatedAt = now
             try couples.save(meeting)
             return meeting
+        }.also { meeting in
+            if let couple = try? activeCouple(accountID: accountID) { events.send(.meetingSet(meeting, memberIDs: couple.memberIDs)) }
         }
     }
 
@@ -224,7 +228,7 @@ extension CoupleUseCases {
             let check = CalendarCheck(id: UUIDv7.makeString(at: now), coupleID: couple.id, accountID: accountID, day: day, createdAt: now)
             try couples.insert(check)
             return check
-        }
+        }.also { _ in announceBridge(accountID: accountID) }
     }
 
     private func apply(_ draft: EventDraft, to event: inout CalendarEvent, couple: Couple, accountID: String, zone: TimeZone,
@@ -347,6 +351,11 @@ extension CoupleUseCases {
             item.updatedAt = now
             try couples.save(item)
             return item
+        }.also { item in
+            if item.doneBy == accountID, item.doneAt == now, item.forAccountID != accountID {
+                events.send(.careCompleted(item, recipientID: item.forAccountID))
+            }
+            announceBridge(accountID: accountID)
         }
     }
 
@@ -391,6 +400,7 @@ extension CoupleUseCases {
             return photo
         }
         if let replaced, try couples.photoReferences(sha256: replaced) == 0 { try? photoStore.remove(sha256: replaced) }
+        announce(accountID: accountID) { partner in .photoShared(photo, recipientID: partner) }
         return photo
     }
 
@@ -416,6 +426,23 @@ extension CoupleUseCases {
             return (photo, data)
         }
         throw AppError.notFound("no photo \(id)", code: "photo_not_found")
+    }
+
+    // MARK: Events
+
+    /// Tells the listener what the caller did for their partner, then whether it completed the bridge.
+    func announce(accountID: String, _ event: (String) -> CoupleEvent) {
+        guard let couple = try? activeCouple(accountID: accountID), let partner = couple.partner(of: accountID) else { return }
+        events.send(event(partner))
+        announceBridge(accountID: accountID)
+    }
+
+    /// A bridge that reaches 100 with the caller's action is announced to both (once per day:
+    /// the listener keys it by the couple and the date).
+    func announceBridge(accountID: String) {
+        guard let couple = try? activeCouple(accountID: accountID),
+              let bridge = try? bridge(of: couple, on: today(of: accountID)), bridge.score >= 100 else { return }
+        events.send(.bridgeCompleted(coupleID: couple.id, memberIDs: couple.memberIDs, day: bridge.date))
     }
 
     // MARK: Shared checks

@@ -21,6 +21,8 @@ public struct CoupleUseCases: Sendable {
     let transactor: any Transactor
     let clock: any Clock
     let makeCode: @Sendable () -> String
+    /// Couple events for whoever listens (notifications); sent after each write has landed.
+    public let events = CoupleEventRelay()
 
     public init(couples: any CoupleRepository, accounts: any AccountRepository, photoStore: any PhotoStore, weather: WeatherService,
                 transactor: any Transactor, clock: any Clock, makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode) {

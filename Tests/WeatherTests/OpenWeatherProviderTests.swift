@@ -5,7 +5,7 @@ import Core
 import Domain
 import HTTP
 import Server
-@testable import Services
+@testable import Weather
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,0 +1,122 @@
+import FoundationEssentials
+import Core
+
+/// What each rule wants queued for an owner right now: the occasions that should exist, each
+/// with its due time, title and text. The outbox is brought in line with it on every change.
+public struct NotificationRules: Sendable {
+    /// The second insulin reminder comes this long after the first.
+    public static let insulinFollowUp: TimeInterval = 60 * 60
+    /// A supplement slot is reminded this long after its time.
+    public static let supplementDelay: TimeInterval = 30 * 60
+    /// Meeting reminders come at this local time on D-1 and D-day.
+    public static let meetingMorning = LocalTime(hour: 9, minute: 0)!
+
+    let insulin: InsulinUseCases
+    let quests: QuestUseCases
+    let supplements: SupplementUseCases
+
+    public init(insulin: InsulinUseCases, quests: QuestUseCases, supplements: SupplementUseCases) {
+        self.insulin = insulin
+        self.quests = quests
+        self.supplements = supplements
+    }
+
+    /// An occasion a rule wants queued.
+    public struct Wanted: Sendable, Equatable {
+        public let occasion: String
+        public let dueAt: Date
+        public let title: String
+        public let body: String
+        public let priority: Int
+        public let tags: [String]
+    }
+
+    /// The occasions of `rule` that should be pending for `ownerID` at `now`: today's and the
+    /// next day's, so that a chain of reminders never breaks.
+    public func wanted(_ rule: NotificationRule, ownerID: String, now: Date) throws -> [Wanted] {
+        switch rule {
+        case .insulin: try insulinReminders(ownerID: ownerID, now: now)
+        case .quest: try questReminders(ownerID: ownerID, now: now)
+        case .supplement: try supplementReminders(ownerID: ownerID, now: now)
+        case .couple, .test: []
+        }
+    }
+
+    /// No long-acting dose in the insulin day by the reminder time → a reminder, then one more
+    /// an hour later. For the day after too (it is cancelled when that day's dose comes).
+    func insulinReminders(ownerID: String, now: Date) throws -> [Wanted] {
+        let status = try insulin.status(ownerID: ownerID)
+        // Someone who never logged a dose does not use the insulin log.
+        guard status.lastLong != nil || status.lastRapid != nil else { return [] }
+        let settings = status.settings
+        let days = settings.insulinDays
+        let name = settings.longName
+        var wanted: [Wanted] = []
+        for day in [status.insulinDay, status.insulinDay.adding(days: 1)] {
+            if day == status.insulinDay && status.isLongTaken { continue }
+            let date = settings.reminder < settings.dayStart ? day.adding(days: 1) : day
+            let first = days.timeZone.instant(of: date, minutes: settings.reminder.minutes)
+            wanted.append(Wanted(
+                occasion: "insulin:\(day):1", dueAt: first, title: "Long-acting insulin",
+                body: "Tonight's \(name) (\(Chart6.amount(settings.longUnits)) u) is not logged yet for \(day). Took it? tend insulin log long",
+                priority: 4, tags: ["syringe"]))
+            wanted.append(Wanted(
+                occasion: "insulin:\(day):2", dueAt: first.addingTimeInterval(Self.insulinFollowUp), title: "Long-acting insulin: still missing",
+                body: "Still no \(name) logged for \(day). If you took it, log it so you are not reminded again.", priority: 5,
+                tags: ["syringe", "warning"]))
+        }
+        return wanted
+    }
+
+    /// At the quest reminder time, while today's quest is open and not done.
+    func questReminders(ownerID: String, now: Date) throws -> [Wanted] {
+        let today: QuestUseCases.Today
+        do {
+            today = try quests.today(ownerID: ownerID)
+        } catch let error as AppError where error.kind == .notFound {
+            return [] // no journey
+        }
+        guard !today.state.isComplete else { return [] }
+        let zone = today.state.journey.timeZone
+        let reminder = try quests.settings(ownerID: ownerID).reminder
+        let date = zone.localDate(of: now)
+        var wanted: [Wanted] = []
+        for (day, open) in [(date, today.status == .open), (date.adding(days: 1), true)] where open {
+            wanted.append(Wanted(
+                occasion: "quest:\(day)", dueAt: zone.instant(of: day, minutes: reminder.minutes), title: "Today's quest",
+                body: day == date ? "\(today.quest.title.en) — open it with: tend quest today" : "A new quest is waiting: tend quest today",
+                priority: 3, tags: ["seedling"]))
+        }
+        return wanted
+    }
+
+    /// Each scheduled slot not taken 30 minutes after its time, today and tomorrow.
+    func supplementReminders(ownerID: String, now: Date) throws -> [Wanted] {
+        let checklist = try supplements.today(ownerID: ownerID)
+        let zone = supplements.zone(ownerID)
+        var wanted: [Wanted] = []
+        for item in checklist.items where !item.taken {
+            wanted.append(supplementReminder(item.supplement, slot: item.slot, day: checklist.date, zone: zone))
+        }
+        let tomorrow = checklist.date.adding(days: 1)
+        for supplement in try supplements.list(ownerID: ownerID) where supplement.isScheduled(on: tomorrow) {
+            for slot in supplement.times { wanted.append(supplementReminder(supplement, slot: slot, day: tomorrow, zone: zone)) }
+        }
+        return wanted
+    }
+
+    private func supplementReminder(_ supplement: Supplement, slot: LocalTime, day: LocalDate, zone: TimeZone) -> Wanted {
+        Wanted(occasion: "supplement:\(day):\(supplement.id):\(slot)",
+               dueAt: zone.instant(of: day, minutes: slot.minutes).addingTimeInterval(Self.supplementDelay),
+               title: "Supplement: \(supplement.name)",
+               body: "\(supplement.name) (\(Chart6.amount(supplement.amount)) \(supplement.unit)) at \(slot) is not checked yet: tend supps take \"\(supplement.name)\"",
+               priority: 3, tags: ["pill"])
+    }
+}
+
+/// Numbers as people write them: 1, 2.5.
+enum Chart6 {
+    static func amount(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,356 @@
+import FoundationEssentials
+import Synchronization
+import Core
+
+/// Notifications: rules that decide, a durable outbox that remembers, channels that deliver.
+/// Never lost (a row leaves `pending` only after its delivery or its cancellation is recorded),
+/// never spammed (one per rule and occasion; bursts of partner events merged).
+public struct NotificationUseCases: Sendable {
+    /// A late reminder is still sent this long after its due time (after a restart).
+    public static let lateLimit: TimeInterval = 60 * 60
+    /// Failed deliveries are retried for this long, then the notification is failed.
+    public static let retryWindow: TimeInterval = 24 * 3600
+    /// Partner events within this window become one notification.
+    public static let mergeWindow: TimeInterval = 5 * 60
+
+    let repository: any NotificationRepository
+    let rules: NotificationRules
+    let accounts: any AccountRepository
+    let sender: any NotificationSender
+    let tokens: any TokenGenerator
+    let transactor: any Transactor
+    let clock: any Clock
+    let timeZone: @Sendable (String) -> String
+    let random: @Sendable () -> Double
+    /// Channels that are not stored (the desktop of `tend remind run`).
+    let localChannels: @Sendable (String) -> [NotificationChannel]
+    /// Called after something was queued, so that the scheduler wakes up.
+    public let wake = WakeSignal()
+
+    public init(repository: any NotificationRepository, rules: NotificationRules, accounts: any AccountRepository,
+                sender: any NotificationSender, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
+                timeZone: @escaping @Sendable (String) -> String, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                localChannels: @escaping @Sendable (String) -> [NotificationChannel] = { _ in [] }) {
+        self.localChannels = localChannels
+        self.repository = repository
+        self.rules = rules
+        self.accounts = accounts
+        self.sender = sender
+        self.tokens = tokens
+        self.transactor = transactor
+        self.clock = clock
+        self.timeZone = timeZone
+        self.random = random
+    }
+
+    func zone(_ ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
+
+    func quietHours(ownerID: String) -> QuietHours {
+        ((try? repository.quietHours(ownerID: ownerID)) ?? nil) ?? .standard
+    }
+
+    // MARK: Planning
+
+    /// Brings the owner's pending notifications of a rule in line with what the rule wants now:
+    /// queues what is missing, re-times what moved, cancels what is no longer wanted.
+    public func refresh(ownerID: String, rule: NotificationRule) throws {
+        guard rule != .couple, rule != .test else { return }
+        let now = clock.now
+        let wanted = try rules.wanted(rule, ownerID: ownerID, now: now)
+        let quiet = quietHours(ownerID: ownerID)
+        let zone = zone(ownerID)
+        var queued = false
+        try transactor.write {
+            let byOccasion = Dictionary(wanted.map { ($0.occasion, $0) }, uniquingKeysWith: { first, _ in first })
+            for var pending in try repository.pending(ownerID: ownerID, rule: rule) {
+                guard let want = byOccasion[pending.occasion] else {
+                    pending.state = .cancelled
+                    pending.lastError = "no longer needed"
+                    pending.updatedAt = now
+                    try repository.update(pending)
+                    continue
+                }
+                let due = rule == .insulin ? want.dueAt : quiet.deferred(want.dueAt, in: zone)
+                if pending.attempts == 0, pending.dueAt != due {
+                    pending.dueAt = due
+                    pending.nextAttemptAt = due
+                    pending.updatedAt = now
+                    try repository.update(pending)
+                }
+            }
+            for want in wanted where try repository.notification(ownerID: ownerID, rule: rule, occasion: want.occasion) == nil {
+                // An occasion long past (planned late) is not worth a message any more.
+                guard now.timeIntervalSince(want.dueAt) < Self.lateLimit else { continue }
+                let due = rule == .insulin ? want.dueAt : quiet.deferred(want.dueAt, in: zone)
+                try repository.insert(Notification(
+                    id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: want.occasion, title: want.title,
+                    body: want.body, priority: want.priority, tags: want.tags, dueAt: due, createdAt: now, updatedAt: now))
+                queued = true
+            }
+        }
+        if queued { wake.signal() }
+    }
+
+    /// Plans every rule for every owner that has something to be reminded of: once at start.
+    public func refreshEveryone() throws {
+        for owner in try repository.ownersWithReminders() {
+            for rule in [NotificationRule.insulin, .quest, .supplement] { try? refresh(ownerID: owner, rule: rule) }
+        }
+    }
+
+    // MARK: Couple events
+
+    /// Queues what a couple event means for its recipient(s).
+    public func handle(_ event: CoupleEvent) throws {
+        let now = clock.now
+        switch event {
+        case .moodShared(let mood, let recipient):
+            let emoji = mood.mood.emoji
+            try partnerEvent(recipient: recipient, authorID: mood.authorID,
+                             text: "shared a mood: \(emoji) \(mood.mood.rawValue)\(mood.status.map { " · \($0)" } ?? "")")
+        case .photoShared(let photo, let recipient):
+            try partnerEvent(recipient: recipient, authorID: photo.authorID,
+                             text: "shared today's photo\(photo.caption.map { ": \($0)" } ?? "")")
+        case .careCompleted(let item, let recipient):
+            try partnerEvent(recipient: recipient, authorID: item.doneBy ?? item.authorID, text: "did \"\(item.text)\" for you")
+        case .bridgeCompleted(let coupleID, let members, let day):
+            for member in members {
+                try queue(ownerID: member, rule: .couple, occasion: "bridge:\(coupleID):\(day)", title: "Today's bridge is complete",
+                          body: "You both took part in each other's day (\(day)). 🌉", dueAt: now, tags: ["bridge_at_night"])
+            }
+        case .meetingSet(let meeting, let members):
+            for member in members {
+                let zone = zone(member)
+                // A moved meeting leaves its old reminders behind: cancel them.
+                try transactor.write {
+                    for var old in try repository.pending(ownerID: member, rule: .couple)
+                    where old.occasion.hasPrefix("meeting:\(meeting.id):") && !old.occasion.hasPrefix("meeting:\(meeting.id):\(meeting.day):") {
+                        old.state = .cancelled
+                        old.lastError = "the meeting moved"
+                        old.updatedAt = now
+                        try repository.update(old)
+                    }
+                }
+                let place = meeting.place.map { " · \($0)" } ?? ""
+                for (offset, label, text) in [(-1, "d-1", "Tomorrow you meet\(place). 💞"), (0, "d-day", "Today you meet\(place). 💞")] {
+                    let due = zone.instant(of: meeting.day.adding(days: offset), minutes: NotificationRules.meetingMorning.minutes)
+                    guard due > now else { continue }
+                    try queue(ownerID: member, rule: .couple, occasion: "meeting:\(meeting.id):\(meeting.day):\(label)",
+                              title: label == "d-day" ? "D-day" : "D-1", body: text, dueAt: due, tags: ["calendar"])
+                }
+            }
+        }
+    }
+
+    /// A partner's action: merged into a pending one from the last five minutes, and after one
+    /// was sent, the next waits until five minutes have passed — a burst becomes one message.
+    func partnerEvent(recipient: String, authorID: String, text: String) throws {
+        let now = clock.now
+        let name = (try? accounts.account(id: authorID))?.displayName ?? "Your partner"
+        var queued = false
+        try transactor.write {
+            let partnerOnes = try repository.notifications(ownerID: recipient, state: nil, limit: 50)
+                .filter { $0.rule == .couple && $0.occasion.hasPrefix("partner:") && now.timeIntervalSince($0.createdAt) < Self.mergeWindow }
+            if var open = partnerOnes.first(where: { $0.state == .pending && $0.attempts == 0 }) {
+                open.body += "\n\(name) \(text)"
+                open.updatedAt = now
+                try repository.update(open)
+                return
+            }
+            let lastSent = partnerOnes.compactMap(\.sentAt).max()
+            let earliest = lastSent.map { $0.addingTimeInterval(Self.mergeWindow) } ?? now
+            let due = quietHours(ownerID: recipient).deferred(max(now, earliest), in: zone(recipient))
+            try repository.insert(Notification(
+                id: UUIDv7.makeString(at: now), ownerID: recipient, rule: .couple, occasion: "partner:\(UUIDv7.makeString(at: now))",
+                title: "\(name) 💌", body: "\(name) \(text)", priority: 3, tags: ["two_hearts"], dueAt: due, createdAt: now, updatedAt: now))
+            queued = true
+        }
+        if queued { wake.signal() }
+    }
+
+    func queue(ownerID: String, rule: NotificationRule, occasion: String, title: String, body: String, dueAt: Date,
+               priority: Int = 3, tags: [String] = []) throws {
+        let now = clock.now
+        let due = rule == .insulin ? dueAt : quietHours(ownerID: ownerID).deferred(dueAt, in: zone(ownerID))
+        let inserted: Bool = try transactor.write {
+            guard try repository.notification(ownerID: ownerID, rule: rule, occasion: occasion) == nil else { return false }
+            try repository.insert(Notification(id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: occasion,
+                                               title: title, body: body, priority: priority, tags: tags, dueAt: due,
+                                               createdAt: now, updatedAt: now))
+            return true
+        }
+        if inserted { wake.signal() }
+    }
+
+    // MARK: Delivery
+
+    /// Delivers what is due now. Returns the next time something will be due, if any.
+    @discardableResult
+    public func deliverDue(limit: Int = 100) throws -> Date? {
+        let now = clock.now
+        for notification in try repository.due(at: now, limit: limit) {
+            try deliver(notification, now: now)
+        }
+        return try repository.nextAttempt()
+    }
+
+    func deliver(_ original: Notification, now: Date) throws {
+        var notification = original
+        if notification.attempts == 0, notification.rule != .test {
+            if now.timeIntervalSince(notification.dueAt) > Self.lateLimit {
+                return try resolve(&notification, state: .cancelled, error: "more than an hour late (the server was down)", now: now)
+            }
+            if !(try isStillWanted(notification, now: now)) {
+                return try resolve(&notification, state: .cancelled, error: "no longer needed", now: now)
+            }
+        }
+        let channels = (try repository.channels(ownerID: notification.ownerID) + localChannels(notification.ownerID))
+            .filter { !notification.deliveredTo.contains($0.id) }
+        var failures: [String] = []
+        for channel in channels {
+            do {
+                try sender.deliver(notification, to: channel)
+                notification.deliveredTo.append(channel.id)
+            } catch let error as AppError {
+                failures.append("\(channel.kind.rawValue) \(channel.id): \(error.message)")
+            } catch {
+                failures.append("\(channel.kind.rawValue) \(channel.id): \(error)")
+            }
+        }
+        notification.attempts += 1
+        notification.firstAttemptAt = notification.firstAttemptAt ?? now
+        guard !failures.isEmpty else {
+            notification.sentAt = now
+            return try resolve(&notification, state: .sent, error: nil, now: now)
+        }
+        let message = failures.joined(separator: "; ")
+        if now.timeIntervalSince(notification.firstAttemptAt ?? now) >= Self.retryWindow {
+            return try resolve(&notification, state: .failed, error: message, now: now)
+        }
+        notification.lastError = message
+        notification.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: notification.attempts, random: random()))
+        notification.updatedAt = now
+        try transactor.write { try repository.update(notification) }
+    }
+
+    private func resolve(_ notification: inout Notification, state: NotificationState, error: String?, now: Date) throws {
+        notification.state = state
+        notification.lastError = error
+        notification.updatedAt = now
+        let resolved = notification
+        try transactor.write { try repository.update(resolved) }
+        // The chain goes on: the next occasion of the rule is planned now.
+        try? refresh(ownerID: notification.ownerID, rule: notification.rule)
+    }
+
+    /// Re-checks a reminder when it falls due (a dose logged meanwhile cancels it).
+    func isStillWanted(_ notification: Notification, now: Date) throws -> Bool {
+        switch notification.rule {
+        case .couple, .test: return true
+        case .insulin, .quest, .supplement:
+            return try rules.wanted(notification.rule, ownerID: notification.ownerID, now: now).contains { $0.occasion == notification.occasion }
+        }
+    }
+
+    /// 2 s after the first failure, doubling, ±20 %, at most an hour.
+    public static func retryDelay(afterAttempt attempts: Int, random: Double) -> TimeInterval {
+        let base = min(2 * Double(1 << min(max(0, attempts - 1), 20)), 3600)
+        return min(base * (0.8 + 0.4 * random), 3600)
+    }
+
+    // MARK: Settings, channels, history
+
+    public func addChannel(ownerID: String, kind: ChannelKind, url: String, token: String?) throws -> NotificationChannel {
+        try ChannelURL.validate(url)
+        if let token, token.isEmpty || token.utf8.count > 512 || token.contains(where: { $0.isNewline || $0 == " " }) {
+            throw AppError.invalidInput("token must be 1 to 512 characters without spaces", code: "invalid_token")
+        }
+        guard kind == .ntfy || token == nil else {
+            throw AppError.invalidInput("a token is for ntfy channels; webhooks are signed with their secret", code: "invalid_token")
+        }
+        let now = clock.now
+        let channel = NotificationChannel(id: UUIDv7.makeString(at: now), ownerID: ownerID, kind: kind, url: url, token: token,
+                                          secret: kind == .webhook ? tokens.makeToken() : nil, createdAt: now)
+        try transactor.write {
+            guard try repository.channels(ownerID: ownerID).count < 10 else {
+                throw AppError.conflict("at most 10 channels", code: "too_many_channels")
+            }
+            try repository.insert(channel)
+        }
+        return channel
+    }
+
+    public func channels(ownerID: String) throws -> [NotificationChannel] { try repository.channels(ownerID: ownerID) }
+
+    public func removeChannel(ownerID: String, id: String) throws {
+        try transactor.write {
+            guard var channel = try repository.channels(ownerID: ownerID).first(where: { $0.id == id }) else {
+                throw AppError.notFound("no channel \(id)", code: "channel_not_found")
+            }
+            channel.deletedAt = clock.now
+            try repository.update(channel)
+        }
+    }
+
+    public func setQuietHours(ownerID: String, from: LocalTime, to: LocalTime) throws -> QuietHours {
+        let hours = QuietHours(from: from, to: to)
+        try transactor.write { try repository.save(hours, ownerID: ownerID, at: clock.now) }
+        for rule in [NotificationRule.quest, .supplement] { try? refresh(ownerID: ownerID, rule: rule) }
+        return hours
+    }
+
+    public func currentQuietHours(ownerID: String) -> QuietHours { quietHours(ownerID: ownerID) }
+
+    /// A test notification, due now and outside the rules (quiet hours do not hold it back).
+    public func sendTest(ownerID: String) throws -> Notification {
+        let now = clock.now
+        let notification = Notification(
+            id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: .test, occasion: "test:\(UUIDv7.makeString(at: now))",
+            title: "Tend test", body: "Notifications reach you here.", priority: 3, tags: ["white_check_mark"], dueAt: now,
+            createdAt: now, updatedAt: now)
+        try transactor.write { try repository.insert(notification) }
+        wake.signal()
+        return notification
+    }
+
+    public func history(ownerID: String, state: NotificationState?, limit: Int = 200) throws -> [Notification] {
+        try repository.notifications(ownerID: ownerID, state: state, limit: limit)
+    }
+
+    /// Sent notifications not yet read; reading them marks them read.
+    public func inbox(ownerID: String, markRead: Bool) throws -> [Notification] {
+        let now = clock.now
+        let unread = try repository.notifications(ownerID: ownerID, state: .sent, limit: 200).filter { $0.readAt == nil }
+        if markRead {
+            try transactor.write {
+                for var notification in unread {
+                    notification.readAt = now
+                    try repository.update(notification)
+                }
+            }
+        }
+        return unread
+    }
+}
+
+/// Wakes the scheduler when something was queued (it otherwise sleeps until the next due time).
+public final class WakeSignal: Sendable {
+    private let listener = Mutex<(@Sendable () -> Void)?>(nil)
+
+    public init() {}
+
+    public func connect(_ body: @escaping @Sendable () -> Void) {
+        listener.withLock { $0 = body }
+    }
+
+    public func signal() {
+        let body = listener.withLock { $0 }
+        body?()
+    }
+}
+
+extension NotificationUseCases: CoupleEventSink {
+    public func coupleEvent(_ event: CoupleEvent) {
+        try? handle(event)
+    }
+}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+import Core
+import Domain
+
+// The notification API's JSON; `tend notify` decodes the same types from the server.
+
+public struct NotificationJSON: Codable, Sendable {
+    let id: String
+    let rule: String
+    let title: String
+    let body: String
+    let state: String
+    let attempts: Int
+    let dueAt: String
+    let sentAt: String?
+    let lastError: String?
+
+    init(_ notification: Notification, zone: TimeZone) {
+        id = notification.id
+        rule = notification.rule.rawValue
+        title = notification.title
+        body = notification.body
+        state = notification.state.rawValue
+        attempts = notification.attempts
+        dueAt = ISO8601.format(notification.dueAt, in: zone)
+        sentAt = notification.sentAt.map { ISO8601.format($0, in: zone) }
+        lastError = notification.lastError
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, rule, title, body, state, attempts, dueAt = "due_at", sentAt = "sent_at", lastError = "last_error"
+    }
+}
+
+struct NotificationList: Codable, Sendable {
+    let notifications: [NotificationJSON]
+}
+
+/// A channel as listed: never its token or secret.
+struct ChannelJSON: Codable, Sendable {
+    let id: String
+    let kind: String
+    let url: String
+    let hasToken: Bool
+    let createdAt: String
+
+    init(_ channel: NotificationChannel, zone: TimeZone) {
+        id = channel.id
+        kind = channel.kind.rawValue
+        url = channel.url
+        hasToken = channel.token != nil
+        createdAt = ISO8601.format(channel.createdAt, in: zone)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, kind, url, hasToken = "has_token", createdAt = "created_at" }
+}
+
+/// A channel as created: the webhook's secret is shown this once.
+struct CreatedChannelJSON: Codable, Sendable {
+    let id: String
+    let kind: String
+    let url: String
+    let secret: String?
+
+    init(_ channel: NotificationChannel) {
+        id = channel.id
+        kind = channel.kind.rawValue
+        url = channel.url
+        secret = channel.kind == .webhook ? channel.secret : nil
+    }
+}
+
+struct ChannelList: Codable, Sendable {
+    let channels: [ChannelJSON]
+}
+
+struct QuietHoursJSON: Codable, Sendable {
+    let from: String
+    let to: String
+
+    init(_ hours: QuietHours) {
+        from = hours.from.description
+        to = hours.to.description
+    }
+}
+
+struct ChannelBody: Codable {
+    let kind: String
+    let url: String
+    let token: String?
+}
+
+struct QuietHoursBody: Codable {
+    let from: String
+    let to: String
+}

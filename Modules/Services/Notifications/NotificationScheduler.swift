@@ -1,0 +1,65 @@
+import FoundationEssentials
+import Dispatch
+import Synchronization
+import Core
+import Domain
+
+/// Runs the outbox: sleeps until the next due time (or until something is queued), delivers
+/// what is due, and again. Starts and stops with the server; `stop()` lets a delivery in
+/// flight finish, so nothing is left half-sent (a row leaves `pending` only once its outcome
+/// is recorded, and a crash mid-send means one more delivery, never none).
+public final class NotificationScheduler: Sendable {
+    /// The longest sleep, so that a clock moved by hand or a missed wake-up costs at most this.
+    public static let longestSleep: TimeInterval = 60
+
+    let notifications: NotificationUseCases
+    let clock: any Clock
+    let logger: Logger?
+    /// Work to do on every round besides the outbox (the local runner re-plans its rules).
+    let everyRound: (@Sendable () -> Void)?
+    private let wake = DispatchSemaphore(value: 0)
+    private let stopped = DispatchSemaphore(value: 0)
+    private let running = Atomic<Bool>(false)
+
+    public init(notifications: NotificationUseCases, clock: any Clock, logger: Logger?, everyRound: (@Sendable () -> Void)? = nil) {
+        self.notifications = notifications
+        self.clock = clock
+        self.logger = logger
+        self.everyRound = everyRound
+    }
+
+    public func start() {
+        guard !running.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        notifications.wake.connect { [weak self] in self?.wake.signal() }
+        DispatchQueue(label: "tend.notifications").async { self.loop() }
+    }
+
+    /// Stops after the delivery in flight, if any; returns when the loop has ended.
+    public func stop() {
+        guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        wake.signal()
+        stopped.wait()
+    }
+
+    /// One round: deliver what is due. Returns the next due time.
+    @discardableResult
+    public func runOnce() -> Date? {
+        everyRound?()
+        do {
+            return try notifications.deliverDue()
+        } catch {
+            logger?.error("notifications: \(error)")
+            return nil
+        }
+    }
+
+    private func loop() {
+        while running.load(ordering: .sequentiallyConsistent) {
+            let next = runOnce()
+            guard running.load(ordering: .sequentiallyConsistent) else { break }
+            let wait = next.map { max(0.05, min($0.timeIntervalSince(clock.now), Self.longestSleep)) } ?? Self.longestSleep
+            _ = wake.wait(timeout: .now() + wait)
+        }
+        stopped.signal()
+    }
+}
