@@ -153,7 +153,7 @@ let tests: [Target] = [
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "WeatherTests", dependencies: ["Weather", "Domain", "Core", "Server", "HTTP"]),
-    .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Domain", "Core", "Server", "HTTP"]),
+    .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Composition", "Crypto", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
@@ -162,7 +162,7 @@ let tests: [Target] = [
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]
 
 let package = Package(

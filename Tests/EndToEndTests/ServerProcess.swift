@@ -20,12 +20,12 @@ final class ServerProcess: @unchecked Sendable {
     var databasePath: String { folder.appendingPathComponent("server.sqlite").path }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    init(folder: URL? = nil, extraArguments: [String] = []) throws {
+    init(folder: URL? = nil, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tend-server-\(UUID())")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--port", "0", "--db", databasePath, "--threads", "4"] + extraArguments
-        process.environment = ["HOME": self.folder.path, "PATH": "/usr/bin:/bin"]
+        process.environment = ["HOME": self.folder.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()

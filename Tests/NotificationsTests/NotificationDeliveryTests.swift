@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import Core
+import Domain
+import Composition
+import Crypto
+@testable import Notifications
+
+/// The outbox end to end: real SQLite files, real HTTP to fake ntfy and webhook receivers.
+@Suite("Notification delivery", .serialized)
+struct NotificationDeliveryTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tend-notify-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func open(_ clock: TestClock) throws -> Container {
+        try Container(databasePath: folder.appendingPathComponent("server.sqlite").path, clock: clock,
+                      localTimeZone: { "Asia/Seoul" }, passwordStrength: .minimum)
+    }
+
+    /// An account in Seoul that uses the insulin log (a rapid dose at noon) but has not taken
+    /// tonight's long dose.
+    func account(_ container: Container, _ email: String) throws -> String {
+        let account = try container.accounts.register(.init(email: email, password: "correct horse battery", displayName: "Minji",
+                                                             timeZone: "Asia/Seoul"))
+        _ = try container.insulin.logDose(ownerID: account.id, .init(kind: .rapid, units: 2,
+                                                                     takenAt: ISO8601.parseInstant("2026-11-30T12:00:00+09:00")!))
+        return account.id
+    }
+
+    @Test("a forgotten bedtime dose: one reminder at 22:00, one more at 23:00; a webhook failing twice gets it once, same key; a restart loses nothing")
+    func forgottenBedtimeDose() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ntfy = try FakeReceiver()
+        let webhook = try FakeReceiver(failures: 2)
+        defer { ntfy.stop(); webhook.stop() }
+        let clock = TestClock("2026-11-30T21:00:00+09:00")
+        var container = try open(clock)
+        let owner = try account(container, "minji@example.com")
+        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: "tk_secret")
+        let hook = try container.notifications.addChannel(ownerID: owner, kind: .webhook, url: webhook.url, token: nil)
+        try container.notifications.refresh(ownerID: owner, rule: .insulin)
+        var scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+
+        scheduler.runOnce()
+        #expect(ntfy.accepted.isEmpty && webhook.tried.isEmpty)
+
+        clock.set("2026-11-30T22:00:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 1)
+        let first = try #require(ntfy.accepted.first)
+        #expect(first.headers["title"] == "Long-acting insulin" && first.headers["priority"] == "4" && first.headers["tags"] == "syringe")
+        #expect(first.headers["authorization"] == "Bearer tk_secret")
+        #expect(first.text.contains("not logged yet for 2026-11-30"))
+        #expect(webhook.tried.count == 1 && webhook.accepted.isEmpty)
+
+        // The server restarts between the retries: the pending delivery is still there.
+        container.database.close()
+        container = try open(clock)
+        scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        clock.advance(1)
+        scheduler.runOnce()
+        #expect(webhook.tried.count == 1) // the first retry waits 2 s ± 20 %
+        clock.advance(1.5)
+        scheduler.runOnce()
+        #expect(webhook.tried.count == 2 && webhook.accepted.isEmpty)
+        clock.advance(5)
+        scheduler.runOnce()
+        #expect(webhook.accepted.count == 1)
+        #expect(Set(webhook.tried.map { $0.headers["idempotency-key"] ?? "" }).count == 1)
+        #expect(ntfy.accepted.count == 1) // the channel that had it is not sent it again
+
+        // The webhook's body and signature.
+        let delivered = try #require(webhook.accepted.first)
+        #expect(delivered.json["rule"] as? String == "insulin" && delivered.json["account_id"] as? String == owner)
+        #expect(delivered.json["id"] as? String == delivered.headers["idempotency-key"])
+        let secret = try #require(hook.secret)
+        #expect(delivered.headers["x-tend-signature"] == "sha256=" + SodiumDigest.hmacSHA256Hex(key: Data(secret.utf8), message: delivered.body))
+
+        clock.set("2026-11-30T22:30:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 1)
+        clock.set("2026-11-30T23:00:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 2 && ntfy.accepted.last?.headers["priority"] == "5")
+        clock.set("2026-12-01T01:00:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 2)
+        let sent = try container.notifications.history(ownerID: owner, state: .sent)
+        #expect(sent.map(\.occasion).sorted() == ["insulin:2026-11-30:1", "insulin:2026-11-30:2"])
+        #expect(sent.first { $0.occasion.hasSuffix(":1") }?.attempts == 3)
+    }
+
+    @Test("a dose logged after the reminder was queued cancels what is still pending")
+    func loggedDoseCancels() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ntfy = try FakeReceiver()
+        defer { ntfy.stop() }
+        let clock = TestClock("2026-11-30T21:00:00+09:00")
+        let container = try open(clock)
+        let owner = try account(container, "theo@example.com")
+        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
+        try container.notifications.refresh(ownerID: owner, rule: .insulin)
+        clock.set("2026-11-30T22:00:00+09:00")
+        let scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 1)
+
+        clock.set("2026-11-30T22:20:00+09:00")
+        _ = try container.insulin.logDose(ownerID: owner, .init(kind: .long, units: 20, takenAt: clock.now))
+        try container.notifications.refresh(ownerID: owner, rule: .insulin) // what the route hook does
+        let cancelled = try container.notifications.history(ownerID: owner, state: .cancelled)
+        #expect(cancelled.map(\.occasion) == ["insulin:2026-11-30:2"])
+        clock.set("2026-11-30T23:05:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 1)
+        // Tomorrow's reminders are already planned: the chain goes on.
+        #expect(try container.notifications.history(ownerID: owner, state: .pending).map(\.occasion).sorted()
+                == ["insulin:2026-12-01:1", "insulin:2026-12-01:2"])
+    }
+
+    @Test("quiet hours defer a partner event to their end; insulin reminders are not deferred")
+    func quietHoursDeferPartnerEvents() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ntfy = try FakeReceiver()
+        defer { ntfy.stop() }
+        let clock = TestClock("2026-11-30T23:45:00+09:00")
+        let container = try open(clock)
+        let a = try container.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
+        let b = try container.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
+        let code = try container.couples.createInvite(accountID: a.id).code
+        _ = try container.couples.join(accountID: b.id, code: code)
+        _ = try container.notifications.addChannel(ownerID: b.id, kind: .ntfy, url: ntfy.url, token: nil)
+
+        _ = try container.couples.setMood(accountID: a.id, mood: .loving, status: "good night", note: nil)
+        let pending = try container.notifications.history(ownerID: b.id, state: .pending)
+        #expect(pending.count == 1)
+        #expect(pending.first.map { ISO8601.format($0.dueAt, in: TimeZone(identifier: "Asia/Seoul")!) } == "2026-12-01T07:30:00+09:00")
+        let scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        scheduler.runOnce()
+        #expect(ntfy.accepted.isEmpty)
+        // The photo a minute later joins the same message.
+        clock.advance(60)
+        _ = try container.couples.putPhoto(accountID: a.id, data: Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0x01, 0xFF, 0xD9]), caption: nil)
+        clock.set("2026-12-01T07:30:00+09:00")
+        scheduler.runOnce()
+        #expect(ntfy.accepted.count == 1)
+        let text = ntfy.accepted.first?.text ?? ""
+        #expect(text.contains("Minji shared a mood: 🥰 loving · good night") && text.contains("Minji shared today's photo"), "\(text)")
+        #expect(try container.notifications.history(ownerID: a.id, state: nil).isEmpty) // nothing for the author
+    }
+
+    @Test("ntfy titles beyond ASCII go as RFC 2047 encoded words")
+    func encodedTitles() {
+        #expect(HTTPNotificationSender.headerText("Tend test") == "Tend test")
+        #expect(HTTPNotificationSender.headerText("Haru 💌") == "=?UTF-8?B?" + Data("Haru 💌".utf8).base64EncodedString() + "?=")
+    }
+}
