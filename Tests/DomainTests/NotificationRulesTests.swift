@@ -121,6 +121,24 @@ struct NotificationRulesTests {
             #expect(second.lastError == "no longer needed")
         }
 
+        @Test("a reminder being retried is cancelled by a dose logged meanwhile (refresh)")
+        func retriedReminderCancelledByDose() throws {
+            let world = try worldWithRapidDose()
+            let channel = try #require(try world.notifications.channels(ownerID: owner).first)
+            world.sender.fail(next: Int.max, to: channel.id)
+            try world.notifications.refresh(ownerID: owner, rule: .insulin)
+            try world.deliver(at: seoul("2026-11-30 22:00"))
+            #expect(try world.notification(owner, .insulin, "insulin:2026-11-30:1")?.attempts == 1)
+
+            world.move(to: seoul("2026-11-30 22:00:01"))
+            try world.logDose(.long, owner: owner)
+            try world.notifications.refresh(ownerID: owner, rule: .insulin)
+            #expect(try world.notification(owner, .insulin, "insulin:2026-11-30:1")?.state == .cancelled)
+            try world.deliver(at: seoul("2026-11-30 22:00:02"))
+            try world.deliver(at: seoul("2026-11-30 23:00"))
+            #expect(world.sender.attempts.count == 1)
+        }
+
         @Test("a new reminder time in the settings re-times the pending ones")
         func reminderChangeRetimes() throws {
             let world = try worldWithRapidDose()
@@ -258,7 +276,7 @@ struct NotificationRulesTests {
         @Test("a quest reminder inside the quiet hours waits until they end (across midnight)")
         func questDeferredAcrossMidnight() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 10:00"))
-            try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             _ = try world.quests.setReminder(ownerID: owner, at: time("23:45"))
             try world.notifications.refresh(ownerID: owner, rule: .quest)
             #expect(try world.notification(owner, .quest, "quest:2026-11-30")?.dueAt == seoul("2026-12-01 07:30"))
@@ -268,7 +286,7 @@ struct NotificationRulesTests {
         func deferredQuestReminderIsSent() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 10:00"))
             try world.addChannel(owner)
-            try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             _ = try world.quests.setReminder(ownerID: owner, at: time("23:45"))
             try world.notifications.refresh(ownerID: owner, rule: .quest)
 
@@ -281,7 +299,7 @@ struct NotificationRulesTests {
         @Test("setting quiet hours re-times pending quest reminders (20:00–22:00: 21:00 → 22:00)")
         func quietHoursRetimeQuests() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 10:00"))
-            try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             try world.notifications.refresh(ownerID: owner, rule: .quest)
             #expect(try world.notification(owner, .quest, "quest:2026-11-30")?.dueAt == seoul("2026-11-30 21:00"))
 
@@ -317,7 +335,7 @@ struct NotificationRulesTests {
         func worldWithJourney() throws -> NotificationWorld {
             let world = NotificationWorld(now: seoul("2026-11-30 10:00"))
             try world.addChannel(owner)
-            try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             return world
         }
 
@@ -362,6 +380,17 @@ struct NotificationRulesTests {
             try world.deliver(at: seoul("2026-11-30 21:00"))
             #expect(world.sender.attempts.isEmpty)
             #expect(try world.notification(owner, .quest, "quest:2026-11-30")?.state == .cancelled)
+        }
+
+        @Test("a new quest reminder time re-times the pending reminders")
+        func reminderChange() throws {
+            let world = try worldWithJourney()
+            try world.notifications.refresh(ownerID: owner, rule: .quest)
+            _ = try world.quests.setReminder(ownerID: owner, at: time("19:15"))
+            try world.notifications.refresh(ownerID: owner, rule: .quest)
+            #expect(try world.notification(owner, .quest, "quest:2026-11-30")?.dueAt == seoul("2026-11-30 19:15"))
+            #expect(try world.notification(owner, .quest, "quest:2026-12-01")?.dueAt == seoul("2026-12-01 19:15"))
+            #expect(world.all(owner, .quest).count == 2)
         }
 
         @Test("no journey → nothing")
@@ -416,6 +445,21 @@ struct NotificationRulesTests {
             #expect(world.sender.attempts.isEmpty)
         }
 
+        @Test("a late-evening slot whose reminder falls after midnight is still sent (quiet hours off)")
+        func slotReminderAfterMidnight() throws {
+            let (world, _) = try worldWithVitaminD()
+            _ = try world.notifications.setQuietHours(ownerID: owner, from: time("00:00"), to: time("00:00"))
+            let magnesium = try world.supplements.add(ownerID: owner, name: "Magnesium", amount: 300, unit: "mg",
+                                                      times: [time("23:45")], weekdays: [])
+            try world.notifications.refresh(ownerID: owner, rule: .supplement)
+            let occasion = "supplement:2026-11-30:\(magnesium.id):23:45"
+            #expect(try world.notification(owner, .supplement, occasion)?.dueAt == seoul("2026-12-01 00:15"))
+
+            try world.deliver(at: seoul("2026-12-01 00:15"))
+            let reminder = try #require(try world.notification(owner, .supplement, occasion))
+            #expect(reminder.state == .sent, "due after midnight, then dropped: \(reminder.lastError ?? "")")
+        }
+
         @Test("taken after planning, without a refresh → cancelled when it falls due")
         func takenWithoutRefresh() throws {
             let (world, vitaminD) = try worldWithVitaminD()
@@ -434,7 +478,7 @@ struct NotificationRulesTests {
     struct CoupleNotifications {
         let coupleID = "couple-1"
 
-        func world(at text: String = "2026-11-30 12:00") throws -> NotificationWorld {
+        func makeWorld(at text: String = "2026-11-30 12:00") throws -> NotificationWorld {
             let world = NotificationWorld(now: seoul(text))
             try world.addAccount("mina")
             try world.addAccount("joon")
@@ -465,7 +509,7 @@ struct NotificationRulesTests {
 
         @Test("a shared mood → one notification, for the recipient only")
         func moodForTheRecipient() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
 
             let minas = world.all("mina")
@@ -481,7 +525,7 @@ struct NotificationRulesTests {
 
         @Test("a photo two minutes later merges into the pending one")
         func burstMerges() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
             world.advance(minutes: 2)
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
@@ -498,7 +542,7 @@ struct NotificationRulesTests {
 
         @Test("after one was sent, the next event waits until sent + 5 min and gathers what follows")
         func afterSendingWaits() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.addChannel("mina")
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
             try world.deliver(at: seoul("2026-11-30 12:00"))
@@ -524,9 +568,28 @@ struct NotificationRulesTests {
             #expect(body.contains("Joon did \"Water the plants\" for you"))
         }
 
+        @Test("one sent after waiting still holds the next one back until 5 minutes after its sending")
+        func holdBackCountsFromSending() throws {
+            let world = try makeWorld()
+            try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
+            try world.deliver(at: seoul("2026-11-30 12:00"))
+            world.move(to: seoul("2026-11-30 12:01"))
+            try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
+            try world.deliver(at: seoul("2026-11-30 12:05"))
+            #expect(world.all("mina").compactMap(\.sentAt) == [seoul("2026-11-30 12:00"), seoul("2026-11-30 12:05")])
+
+            // Two minutes after the last sending: it waits until 12:10.
+            world.move(to: seoul("2026-11-30 12:07"))
+            try world.notifications.handle(.careCompleted(care(world), recipientID: "mina"))
+            let third = try #require(world.all("mina").last)
+            #expect(world.all("mina").count == 3)
+            #expect(third.dueAt == seoul("2026-11-30 12:10"),
+                    "sent at 12:05, the next one is due at 12:07: the hold-back counts from creation, not sending")
+        }
+
         @Test("events more than 5 minutes apart are separate notifications")
         func separateEvents() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
             world.advance(minutes: 6)
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
@@ -536,7 +599,7 @@ struct NotificationRulesTests {
 
         @Test("the bridge completed twice the same day → one notification per member")
         func bridgeOncePerDay() throws {
-            let world = try world()
+            let world = try makeWorld()
             let event = CoupleEvent.bridgeCompleted(coupleID: coupleID, memberIDs: ["mina", "joon"], day: date("2026-11-30"))
             try world.notifications.handle(event)
             world.advance(minutes: 30)
@@ -552,7 +615,7 @@ struct NotificationRulesTests {
 
         @Test("a meeting → D-1 and D-day at 09:00 local, for both members")
         func meetingReminders() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-10"), memberIDs: ["mina", "joon"]))
 
             for member in ["mina", "joon"] {
@@ -569,14 +632,14 @@ struct NotificationRulesTests {
 
         @Test("a meeting tomorrow: only the D-day one is still ahead once D-1 09:00 has passed")
         func meetingTomorrow() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-01"), memberIDs: ["mina", "joon"]))
             #expect(world.all("mina").map(\.occasion) == ["meeting:meeting-1:2026-12-01:d-day"])
         }
 
         @Test("moving the meeting cancels the old reminders and queues the new ones")
         func movingTheMeeting() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-10"), memberIDs: ["mina", "joon"]))
             world.advance(hours: 1)
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-12"), memberIDs: ["mina", "joon"]))
@@ -593,7 +656,7 @@ struct NotificationRulesTests {
 
         @Test("moving the meeting back to its first day brings its reminders back")
         func movingTheMeetingBack() throws {
-            let world = try world()
+            let world = try makeWorld()
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-10"), memberIDs: ["mina", "joon"]))
             world.advance(hours: 1)
             try world.notifications.handle(.meetingSet(meeting(world, day: "2026-12-12"), memberIDs: ["mina", "joon"]))
@@ -607,7 +670,7 @@ struct NotificationRulesTests {
 
         @Test("a partner event inside the recipient's quiet hours is due when they end")
         func partnerEventInQuietHours() throws {
-            let world = try world(at: "2026-12-01 00:30")
+            let world = try makeWorld(at: "2026-12-01 00:30")
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
             #expect(world.all("mina").first?.dueAt == seoul("2026-12-01 07:30"))
 
@@ -705,7 +768,7 @@ struct NotificationRulesTests {
             #expect(stored.updatedAt.timeIntervalSince(t0) < NotificationUseCases.retryWindow + 3600)
             #expect(world.sender.attempts.count == stored.attempts)
             #expect(world.sender.delivered.isEmpty)
-            // Never more than an hour between two attempts.
+            // Nothing is left to retry.
             #expect(try world.repository.nextAttempt() == nil)
         }
 
@@ -746,18 +809,18 @@ struct NotificationRulesTests {
             #expect(world.sender.delivered.map(\.notificationID) == [second.id])
         }
 
-        @Test("a late couple notification is not cancelled by the late rule only when under an hour")
+        @Test("a quest reminder found 59 minutes late is sent; 61 minutes late it is cancelled")
         func lateQuestReminder() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 10:00"))
             try world.addChannel(owner)
-            try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try world.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             try world.notifications.refresh(ownerID: owner, rule: .quest)
             try world.deliver(at: seoul("2026-11-30 21:59"))
             #expect(try world.notification(owner, .quest, "quest:2026-11-30")?.state == .sent)
 
             let other = NotificationWorld(now: seoul("2026-11-30 10:00"))
             try other.addChannel(owner)
-            try other.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
+            _ = try other.quests.start(ownerID: owner, .init(nickname: "Mina", feeling: .sad, style: .question))
             try other.notifications.refresh(ownerID: owner, rule: .quest)
             try other.deliver(at: seoul("2026-11-30 22:01"))
             #expect(try other.notification(owner, .quest, "quest:2026-11-30")?.state == .cancelled)
@@ -784,7 +847,10 @@ struct NotificationRulesTests {
             let second = try world.notifications.sendTest(ownerID: owner)
             let later = try world.notifications.sendTest(ownerID: owner)
             // `later` is still pending when the inbox is read.
-            try world.repository.update({ var n = later; n.nextAttemptAt = world.now.adding(hours: 1); n.dueAt = n.nextAttemptAt; return n }())
+            var postponed = later
+            postponed.dueAt = world.now.adding(hours: 1)
+            postponed.nextAttemptAt = postponed.dueAt
+            try world.repository.update(postponed)
             try world.notifications.deliverDue()
 
             #expect(try world.notifications.inbox(ownerID: owner, markRead: false).map(\.id) == [second.id, first.id])
@@ -869,12 +935,11 @@ struct NotificationRulesTests {
             let ntfy = try world.notifications.addChannel(ownerID: owner, kind: .ntfy, url: "https://ntfy.sh/topic", token: "tk_abc")
             #expect(ntfy.token == "tk_abc")
             #expect(ntfy.secret == nil)
-            #expect(try world.notifications.channels(ownerID: owner).map(\.id) == [webhook.id, ntfy.id]
-                || Set(try world.notifications.channels(ownerID: owner).map(\.id)) == [webhook.id, ntfy.id])
+            #expect(Set(try world.notifications.channels(ownerID: owner).map(\.id)) == [webhook.id, ntfy.id])
         }
 
         @Test("a token on a webhook, an empty token or a bad URL is refused")
-        func refusedChannels() {
+        func refusedChannels() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 12:00"))
             let onWebhook = coupleError {
                 _ = try world.notifications.addChannel(ownerID: owner, kind: .webhook, url: "https://hooks.example.org/x", token: "tk")

@@ -37,9 +37,14 @@ public enum ChannelURL {
                   let word = UInt16(first.isEmpty ? "0" : first, radix: 16) else { return true }
             if word & 0xFFC0 == 0xFE80 { return true }                   // fe80::/10
             if unzoned.hasPrefix("fd00:ec2:") { return true }             // AWS metadata over IPv6
-            // IPv4-mapped (::ffff:169.254.x.x)
-            if let tail = unzoned.split(separator: ":").last, let v4 = ipv4(String(tail)), unzoned.contains("ffff") {
+            // IPv4-mapped or -compatible: ::ffff:169.254.x.x, or the same in hex (::ffff:a9fe:a9fe).
+            let groups = unzoned.split(separator: ":", omittingEmptySubsequences: true)
+            if let tail = groups.last, let v4 = ipv4(String(tail)), tail.contains(".") {
                 return v4.0 == 169 && v4.1 == 254
+            }
+            if groups.count >= 2, unzoned.contains("ffff") || unzoned.hasPrefix("::"),
+               let high = UInt16(groups[groups.count - 2], radix: 16), UInt16(groups[groups.count - 1], radix: 16) != nil {
+                return high == 0xA9FE
             }
         }
         return false

@@ -34,12 +34,43 @@ public struct NotificationRules: Sendable {
     /// The occasions of `rule` that should be pending for `ownerID` at `now`: today's and the
     /// next day's, so that a chain of reminders never breaks.
     public func wanted(_ rule: NotificationRule, ownerID: String, now: Date) throws -> [Wanted] {
-        switch rule {
-        case .insulin: try insulinReminders(ownerID: ownerID, now: now)
-        case .quest: try questReminders(ownerID: ownerID, now: now)
-        case .supplement: try supplementReminders(ownerID: ownerID, now: now)
-        case .couple, .test: []
+        try plan(rule, ownerID: ownerID, now: now).wanted
+    }
+
+    /// What a rule decided, and for which days: an occasion of another day (yesterday's
+    /// reminder held past midnight by quiet hours) is not the rule's to cancel.
+    public struct Plan: Sendable {
+        public let wanted: [Wanted]
+        public let days: Set<String>
+
+        public func decides(_ occasion: String) -> Bool {
+            Plan.day(of: occasion).map(days.contains) ?? true
         }
+
+        /// The day in an occasion key ("quest:2026-11-30", "insulin:2026-11-30:1").
+        static func day(of occasion: String) -> String? {
+            let parts = occasion.split(separator: ":")
+            return parts.count >= 2 ? String(parts[1]) : nil
+        }
+    }
+
+    public func plan(_ rule: NotificationRule, ownerID: String, now: Date) throws -> Plan {
+        let wanted: [Wanted]
+        let first: LocalDate
+        switch rule {
+        case .insulin:
+            wanted = try insulinReminders(ownerID: ownerID, now: now)
+            first = try insulin.status(ownerID: ownerID).insulinDay
+        case .quest:
+            wanted = try questReminders(ownerID: ownerID, now: now)
+            first = TimeZone(stored: quests.timeZone(ownerID)).localDate(of: now)
+        case .supplement:
+            wanted = try supplementReminders(ownerID: ownerID, now: now)
+            first = supplements.zone(ownerID).localDate(of: now)
+        case .couple, .test:
+            return Plan(wanted: [], days: [])
+        }
+        return Plan(wanted: wanted, days: [first.description, first.adding(days: 1).description])
     }
 
     /// No long-acting dose in the insulin day by the reminder time → a reminder, then one more

@@ -56,13 +56,14 @@ public struct NotificationUseCases: Sendable {
     public func refresh(ownerID: String, rule: NotificationRule) throws {
         guard rule != .couple, rule != .test else { return }
         let now = clock.now
-        let wanted = try rules.wanted(rule, ownerID: ownerID, now: now)
+        let plan = try rules.plan(rule, ownerID: ownerID, now: now)
+        let wanted = plan.wanted
         let quiet = quietHours(ownerID: ownerID)
         let zone = zone(ownerID)
         var queued = false
         try transactor.write {
             let byOccasion = Dictionary(wanted.map { ($0.occasion, $0) }, uniquingKeysWith: { first, _ in first })
-            for var pending in try repository.pending(ownerID: ownerID, rule: rule) {
+            for var pending in try repository.pending(ownerID: ownerID, rule: rule) where plan.decides(pending.occasion) {
                 guard let want = byOccasion[pending.occasion] else {
                     pending.state = .cancelled
                     pending.lastError = "no longer needed"
@@ -78,14 +79,28 @@ public struct NotificationUseCases: Sendable {
                     try repository.update(pending)
                 }
             }
-            for want in wanted where try repository.notification(ownerID: ownerID, rule: rule, occasion: want.occasion) == nil {
+            for want in wanted {
                 // An occasion long past (planned late) is not worth a message any more.
                 guard now.timeIntervalSince(want.dueAt) < Self.lateLimit else { continue }
                 let due = rule == .insulin ? want.dueAt : quiet.deferred(want.dueAt, in: zone)
-                try repository.insert(Notification(
-                    id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: want.occasion, title: want.title,
-                    body: want.body, priority: want.priority, tags: want.tags, dueAt: due, createdAt: now, updatedAt: now))
-                queued = true
+                let existing = try repository.notification(ownerID: ownerID, rule: rule, occasion: want.occasion)
+                if var revived = existing, revived.state == .cancelled, revived.attempts == 0 {
+                    // Wanted again (the dose was deleted): the cancelled row comes back.
+                    revived.state = .pending
+                    revived.dueAt = due
+                    revived.nextAttemptAt = due
+                    revived.lastError = nil
+                    revived.title = want.title
+                    revived.body = want.body
+                    revived.updatedAt = now
+                    try repository.update(revived)
+                    queued = true
+                } else if existing == nil {
+                    try repository.insert(Notification(
+                        id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: want.occasion, title: want.title,
+                        body: want.body, priority: want.priority, tags: want.tags, dueAt: due, createdAt: now, updatedAt: now))
+                    queued = true
+                }
             }
         }
         if queued { wake.signal() }
@@ -150,14 +165,18 @@ public struct NotificationUseCases: Sendable {
         var queued = false
         try transactor.write {
             let partnerOnes = try repository.notifications(ownerID: recipient, state: nil, limit: 50)
-                .filter { $0.rule == .couple && $0.occasion.hasPrefix("partner:") && now.timeIntervalSince($0.createdAt) < Self.mergeWindow }
-            if var open = partnerOnes.first(where: { $0.state == .pending && $0.attempts == 0 }) {
+                .filter { $0.rule == .couple && $0.occasion.hasPrefix("partner:") }
+            // Not sent yet and from the last five minutes, or still held (by the window or by quiet
+            // hours): the event joins it.
+            if var open = partnerOnes.first(where: {
+                $0.state == .pending && $0.attempts == 0 && (now.timeIntervalSince($0.createdAt) < Self.mergeWindow || $0.dueAt > now)
+            }) {
                 open.body += "\n\(name) \(text)"
                 open.updatedAt = now
                 try repository.update(open)
                 return
             }
-            let lastSent = partnerOnes.compactMap(\.sentAt).max()
+            let lastSent = partnerOnes.compactMap(\.sentAt).filter { now.timeIntervalSince($0) < Self.mergeWindow }.max()
             let earliest = lastSent.map { $0.addingTimeInterval(Self.mergeWindow) } ?? now
             let due = quietHours(ownerID: recipient).deferred(max(now, earliest), in: zone(recipient))
             try repository.insert(Notification(
@@ -173,7 +192,17 @@ public struct NotificationUseCases: Sendable {
         let now = clock.now
         let due = rule == .insulin ? dueAt : quietHours(ownerID: ownerID).deferred(dueAt, in: zone(ownerID))
         let inserted: Bool = try transactor.write {
-            guard try repository.notification(ownerID: ownerID, rule: rule, occasion: occasion) == nil else { return false }
+            if var existing = try repository.notification(ownerID: ownerID, rule: rule, occasion: occasion) {
+                // A cancelled occasion that is wanted again (a meeting moved back) comes back.
+                guard existing.state == .cancelled, existing.attempts == 0 else { return false }
+                existing.state = .pending
+                existing.dueAt = due
+                existing.nextAttemptAt = due
+                existing.lastError = nil
+                existing.updatedAt = now
+                try repository.update(existing)
+                return true
+            }
             try repository.insert(Notification(id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: occasion,
                                                title: title, body: body, priority: priority, tags: tags, dueAt: due,
                                                createdAt: now, updatedAt: now))
@@ -248,7 +277,9 @@ public struct NotificationUseCases: Sendable {
         switch notification.rule {
         case .couple, .test: return true
         case .insulin, .quest, .supplement:
-            return try rules.wanted(notification.rule, ownerID: notification.ownerID, now: now).contains { $0.occasion == notification.occasion }
+            let plan = try rules.plan(notification.rule, ownerID: notification.ownerID, now: now)
+            // Yesterday's reminder held past midnight by quiet hours is not today's rule to drop.
+            return !plan.decides(notification.occasion) || plan.wanted.contains { $0.occasion == notification.occasion }
         }
     }
 
@@ -261,6 +292,7 @@ public struct NotificationUseCases: Sendable {
     // MARK: Settings, channels, history
 
     public func addChannel(ownerID: String, kind: ChannelKind, url: String, token: String?) throws -> NotificationChannel {
+        guard kind != .desktop else { throw AppError.invalidInput("kind must be ntfy or webhook", code: "invalid_kind") }
         try ChannelURL.validate(url)
         if let token, token.isEmpty || token.utf8.count > 512 || token.contains(where: { $0.isNewline || $0 == " " }) {
             throw AppError.invalidInput("token must be 1 to 512 characters without spaces", code: "invalid_token")
