@@ -64,7 +64,10 @@ public struct ServerRunner: Sendable {
                                 configuration: .init(host: host, port: port, threads: threads))
         try server.start()
         // The outbox starts with the server; reminders that fell due while it was down go now.
-        let scheduler = NotificationScheduler(notifications: container.notifications, clock: container.clock, logger: logger)
+        // Its rounds also erase couple spaces whose 30-day archive window has passed.
+        let couples = container.couples
+        let scheduler = NotificationScheduler(notifications: container.notifications, clock: container.clock, logger: logger,
+                                              everyRound: { _ = try? couples.eraseExpired() })
         try? container.notifications.refreshEveryone()
         scheduler.start()
         logger.info("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port) (database \(path))")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Core
 import Domain
+@testable import CoupleFeature
 
 @Suite("The couple API: pairing, the space, the bridge, the home, disconnecting")
 struct CoupleRoutesTests {
@@ -276,10 +277,11 @@ struct CoupleRoutesTests {
         #expect(api.send("GET", "/v1/couple/photos/\(theirs)", token: a).status == 404)
         #expect(api.send("GET", "/v1/couple/photos/\(theirs)", token: b).status == 200)
 
-        // A new invite starts a fresh, empty space.
+        // A new invite starts a fresh, empty space; the old space's archive stays reachable.
         let code = api.send("POST", "/v1/couple/invites", token: a).json.string("code") ?? ""
         #expect(api.send("POST", "/v1/couple/join", json: ["code": code], token: b).status == 200)
         #expect(api.send("GET", "/v1/couple/moods", token: a).json.objects("moods").isEmpty)
+        #expect(api.send("GET", "/v1/couple/archive", token: a).json.objects("moods").map { $0.string("mood") ?? "" } == ["sad"])
         #expect(api.send("DELETE", "/v1/couple", token: a).status == 204)
 
         api.clock.advance(30 * 24 * 3600 + 60)
@@ -301,10 +303,33 @@ struct CoupleRoutesTests {
         #expect(api.send("PUT", "/v1/me/location", json: ["city": "X", "lat": 1e300, "lon": 0], token: a).errorCode == "invalid_latitude")
         #expect(api.send("GET", "/v1/couple/bridge", token: a, query: ["date": "2026-02-30"]).errorCode == "invalid_date")
         #expect(api.send("GET", "/v1/couple/events", token: a, query: ["month": "2026-13"]).errorCode == "invalid_month")
+        // A far month answers at once (a repeat walking past the year 9999 once never ended).
+        _ = api.send("POST", "/v1/couple/events", json: ["title": "Monthly", "start": "2026-01-31", "repeat": "monthly"], token: a)
+        _ = api.send("POST", "/v1/couple/events", json: ["title": "Yearly", "start": "2024-02-29", "repeat": "yearly"], token: a)
+        #expect(api.send("GET", "/v1/couple/events", token: a, query: ["month": "9999-12"]).errorCode == "invalid_month")
+        #expect(api.send("GET", "/v1/couple/events", token: a, query: ["month": "2200-12"]).json.objects("events").map { $0.string("start") ?? "" }
+                == ["2200-12-31"])
         let document = api.send("GET", "/openapi.json", token: nil).json.object("paths")
         for path in ["/v1/couple", "/v1/couple/invites", "/v1/couple/join", "/v1/couple/home", "/v1/couple/photos/today",
                      "/v1/couple/photos/{id}", "/v1/couple/bridge", "/v1/me/location", "/v1/couple/archive"] {
             #expect(document[path] != nil, "\(path)")
         }
+    }
+}
+
+@Suite("Couple command details")
+struct CoupleCommandDetailTests {
+    @Test("ids in paths are percent-encoded, dots too: '..' can never climb to another route")
+    func pathSegments() {
+        #expect(PathSegment.escape("..") == "%2E%2E")
+        #expect(PathSegment.escape("01a2-b_c") == "01a2-b_c")
+        #expect(PathSegment.escape("a/b?c") == "a%2Fb%3Fc")
+    }
+
+    @Test("archive file names keep only plain characters")
+    func safeNames() {
+        #expect(PhotoCommands.safeName("../../.bashrc") == "bashrc")
+        #expect(PhotoCommands.safeName("2026-11-30-01a2") == "2026-11-30-01a2")
+        #expect(PhotoCommands.safeName("///") == "photo")
     }
 }

@@ -205,7 +205,7 @@ final class RecordingNotificationSender: NotificationSender {
         try state.withLock { state in
             let failing = (state.failuresLeft[channel.id] ?? 0) > 0
             if failing, state.failuresLeft[channel.id] != Int.max { state.failuresLeft[channel.id]! -= 1 }
-            state.attempts.append(Attempt(notificationID: notification.id, channelID: channel.id, attempt: notification.attempts + 1,
+            state.attempts.append(Attempt(notificationID: notification.id, channelID: channel.id, attempt: notification.attempts,
                                           succeeded: !failing, title: notification.title, body: notification.body))
             if failing { throw AppError.unavailable("the channel answered 503", code: "channel_unavailable") }
         }

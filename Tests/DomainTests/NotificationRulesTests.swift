@@ -507,7 +507,7 @@ struct NotificationRulesTests {
                     updatedAt: world.now)
         }
 
-        @Test("a shared mood → one notification, for the recipient only")
+        @Test("a shared mood → one notification, for the recipient only, gathered for five minutes")
         func moodForTheRecipient() throws {
             let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
@@ -518,24 +518,30 @@ struct NotificationRulesTests {
             let notification = try #require(minas.first)
             #expect(notification.rule == .couple)
             #expect(notification.occasion.hasPrefix("partner:"))
-            #expect(notification.dueAt == seoul("2026-11-30 12:00"))
+            #expect(notification.dueAt == seoul("2026-11-30 12:05"))
             #expect(notification.title.contains("Joon"))
             #expect(notification.body == "Joon shared a mood: 😊 happy · at work")
         }
 
-        @Test("a photo two minutes later merges into the pending one")
+        @Test("a burst within five minutes is one message; a mood changed again replaces its line")
         func burstMerges() throws {
             let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
             world.advance(minutes: 2)
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
+            world.advance(minutes: 1)
+            var changed = mood(world)
+            changed.mood = .tired
+            changed.status = nil
+            try world.notifications.handle(.moodShared(changed, recipientID: "mina"))
 
             let minas = world.all("mina")
             #expect(minas.count == 1)
             let body = try #require(minas.first?.body)
-            #expect(body.split(separator: "\n").map(String.init) == ["Joon shared a mood: 😊 happy · at work",
-                                                                     "Joon shared today's photo: sunset"])
-            try world.deliver(at: world.now)
+            #expect(body.split(separator: "\n").map(String.init) == ["Joon shared today's photo: sunset", "Joon shared a mood: 😪 tired"])
+            try world.deliver(at: seoul("2026-11-30 12:04"))
+            #expect(try world.notifications.inbox(ownerID: "mina", markRead: false).isEmpty)
+            try world.deliver(at: seoul("2026-11-30 12:05"))
             #expect(world.sender.delivered.isEmpty) // no channel: sent to the inbox only
             #expect(try world.notifications.inbox(ownerID: "mina", markRead: false).count == 1)
         }
@@ -545,56 +551,51 @@ struct NotificationRulesTests {
             let world = try makeWorld()
             try world.addChannel("mina")
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
-            try world.deliver(at: seoul("2026-11-30 12:00"))
+            try world.deliver(at: seoul("2026-11-30 12:05"))
             #expect(world.sender.delivered.count == 1)
 
-            world.move(to: seoul("2026-11-30 12:01"))
+            world.move(to: seoul("2026-11-30 12:06"))
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
             let next = try #require(world.all("mina").last)
             #expect(world.all("mina").count == 2)
             #expect(next.state == .pending)
-            #expect(next.dueAt == seoul("2026-11-30 12:05"))
+            #expect(next.dueAt == seoul("2026-11-30 12:11"))
 
-            world.move(to: seoul("2026-11-30 12:03"))
+            world.move(to: seoul("2026-11-30 12:08"))
             try world.notifications.handle(.careCompleted(care(world), recipientID: "mina"))
             #expect(world.all("mina").count == 2)
 
-            try world.deliver(at: seoul("2026-11-30 12:04"))
+            try world.deliver(at: seoul("2026-11-30 12:10"))
             #expect(world.sender.delivered.count == 1)
-            try world.deliver(at: seoul("2026-11-30 12:05"))
+            try world.deliver(at: seoul("2026-11-30 12:11"))
             #expect(world.sender.delivered.count == 2)
             let body = try #require(world.sender.delivered.last?.body)
             #expect(body.contains("Joon shared today's photo: sunset"))
             #expect(body.contains("Joon did \"Water the plants\" for you"))
         }
 
-        @Test("one sent after waiting still holds the next one back until 5 minutes after its sending")
+        @Test("a message held back after a sending waits until five minutes after that sending")
         func holdBackCountsFromSending() throws {
             let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
-            try world.deliver(at: seoul("2026-11-30 12:00"))
-            world.move(to: seoul("2026-11-30 12:01"))
+            // Delivered late (the server was busy): 12:09 instead of 12:05.
+            try world.deliver(at: seoul("2026-11-30 12:09"))
+            world.move(to: seoul("2026-11-30 12:10"))
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
-            try world.deliver(at: seoul("2026-11-30 12:05"))
-            #expect(world.all("mina").compactMap(\.sentAt) == [seoul("2026-11-30 12:00"), seoul("2026-11-30 12:05")])
-
-            // Two minutes after the last sending: it waits until 12:10.
-            world.move(to: seoul("2026-11-30 12:07"))
-            try world.notifications.handle(.careCompleted(care(world), recipientID: "mina"))
-            let third = try #require(world.all("mina").last)
-            #expect(world.all("mina").count == 3)
-            #expect(third.dueAt == seoul("2026-11-30 12:10"),
-                    "sent at 12:05, the next one is due at 12:07: the hold-back counts from creation, not sending")
+            let second = try #require(world.all("mina").last)
+            #expect(world.all("mina").count == 2)
+            #expect(second.dueAt == seoul("2026-11-30 12:15"))
         }
 
-        @Test("events more than 5 minutes apart are separate notifications")
+        @Test("events more than 5 minutes apart, with the first sent, are separate notifications")
         func separateEvents() throws {
             let world = try makeWorld()
             try world.notifications.handle(.moodShared(mood(world), recipientID: "mina"))
-            world.advance(minutes: 6)
+            try world.deliver(at: seoul("2026-11-30 12:05"))
+            world.move(to: seoul("2026-11-30 12:11"))
             try world.notifications.handle(.photoShared(photo(world), recipientID: "mina"))
             #expect(world.all("mina").count == 2)
-            #expect(world.all("mina").map(\.dueAt) == [seoul("2026-11-30 12:00"), seoul("2026-11-30 12:06")])
+            #expect(Set(world.all("mina").map(\.dueAt)) == [seoul("2026-11-30 12:05"), seoul("2026-11-30 12:16")])
         }
 
         @Test("the bridge completed twice the same day → one notification per member")

@@ -153,6 +153,32 @@ struct NotificationDeliveryTests {
         #expect(try container.notifications.history(ownerID: a.id, state: nil).isEmpty) // nothing for the author
     }
 
+    @Test("a disconnect cancels what was queued about the couple")
+    func disconnectCancels() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = TestClock("2026-11-30T23:45:00+09:00")
+        let container = try open(clock)
+        let a = try container.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
+        let b = try container.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
+        _ = try container.couples.join(accountID: b.id, code: try container.couples.createInvite(accountID: a.id).code)
+        _ = try container.couples.setMood(accountID: a.id, mood: .sad, status: "missing you", note: nil)
+        _ = try container.couples.setMeeting(accountID: a.id, day: LocalDate("2026-12-24")!, place: nil)
+        #expect(try container.notifications.history(ownerID: b.id, state: .pending).count == 3) // the mood, D-1, D-day
+        try container.couples.disconnect(accountID: b.id)
+        #expect(try container.notifications.history(ownerID: a.id, state: .pending).isEmpty)
+        #expect(try container.notifications.history(ownerID: b.id, state: .pending).isEmpty)
+        #expect(try container.notifications.history(ownerID: b.id, state: .cancelled).allSatisfy { $0.lastError == "the couple was disconnected" })
+    }
+
+    @Test("resolved addresses are checked too: link-local ones are refused")
+    func resolvedAddresses() throws {
+        #expect(ChannelURL.isForbiddenAddress("169.254.169.254") && ChannelURL.isForbiddenAddress("fe80::1%eth0"))
+        #expect(!ChannelURL.isForbiddenAddress("127.0.0.1") && !ChannelURL.isForbiddenAddress("::1"))
+        #expect(ResolvedAddressCheck.addresses(of: "localhost").contains { $0 == "127.0.0.1" || $0 == "::1" })
+        try ResolvedAddressCheck.check("http://localhost:9/topic")
+        #expect(throws: AppError.self) { try ResolvedAddressCheck.check("http://[fe80::1]/x") }
+    }
+
     @Test("ntfy titles beyond ASCII go as RFC 2047 encoded words")
     func encodedTitles() {
         #expect(HTTPNotificationSender.headerText("Tend test") == "Tend test")

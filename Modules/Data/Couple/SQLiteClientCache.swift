@@ -24,4 +24,8 @@ public struct SQLiteClientCache: ClientCache {
                 """, [.text(key), .text(String(decoding: payload, as: UTF8.self)), date.sqlValue])
         }
     }
+
+    public func remove(key: String) throws {
+        try database.execute("DELETE FROM client_cache WHERE key = ?", [.text(key)])
+    }
 }

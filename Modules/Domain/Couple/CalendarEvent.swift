@@ -82,6 +82,15 @@ public struct CalendarEvent: Sendable, Equatable {
         case .yearly: step = max(0, first.year - startDay.year - 1 - length / 365)
         }
         while true {
+            // The year of the next candidate, known before the date is built: a day that does
+            // not exist (31 April) is skipped, but the walk must still end past the range.
+            let year: Int
+            switch recurrence {
+            case .weekly: year = startDay.adding(days: 7 * step).year
+            case .monthly: year = startDay.year + (startDay.month - 1 + step) / 12
+            case .yearly: year = startDay.year + step
+            }
+            if year > last.year { break }
             let candidate: LocalDate?
             switch recurrence {
             case .weekly: candidate = startDay.adding(days: 7 * step)

@@ -11,6 +11,8 @@ public enum CoupleEvent: Sendable, Equatable {
     /// The day's bridge of `day` reached 100.
     case bridgeCompleted(coupleID: String, memberIDs: [String], day: LocalDate)
     case meetingSet(Meeting, memberIDs: [String])
+    /// The couple ended: what was queued about it must not reach anyone any more.
+    case disconnected(memberIDs: [String])
 }
 
 /// Hears couple events (the notifications in `tend-server`).

@@ -143,9 +143,12 @@ extension CoupleUseCases {
     /// disconnection. Nothing of the partner's.
     public func archive(accountID: String) throws -> CoupleArchive {
         let now = clock.now
-        guard let couple = try couples.couples(accountID: accountID).first(where: { couple in
-            couple.disconnectedAt.map { now.timeIntervalSince($0) < Self.archiveWindow } ?? true
-        }) else {
+        // The space that was left most recently comes first (its 30 days are running), then the
+        // current one: pairing again must not hide what is still to be downloaded.
+        let all = try couples.couples(accountID: accountID)
+        let left = all.filter { $0.disconnectedAt.map { now.timeIntervalSince($0) < Self.archiveWindow } ?? false }
+            .max { ($0.disconnectedAt ?? .distantPast) < ($1.disconnectedAt ?? .distantPast) }
+        guard let couple = left ?? all.first(where: \.isActive) else {
             throw AppError.notFound("there is no couple space to archive", code: "not_paired")
         }
         let everything = (LocalDate(dayNumber: -800_000), LocalDate(dayNumber: 800_000))

@@ -197,6 +197,9 @@ extension CoupleUseCases {
     public func calendar(accountID: String, month: YearMonth?) throws -> [EventOccurrence] {
         let couple = try activeCouple(accountID: accountID)
         let month = month ?? today(of: accountID).yearMonth
+        guard (1900...2200).contains(month.year) else {
+            throw AppError.invalidInput("month must be between 1900 and 2200", code: "invalid_month")
+        }
         _ = try markCalendarChecked(accountID: accountID)
         return try couples.events(coupleID: couple.id)
             .flatMap { $0.occurrences(from: month.firstDay.adding(days: -1), through: month.lastDay.adding(days: 1)) }

@@ -175,12 +175,14 @@ public struct CoupleUseCases: Sendable {
     /// Ends the couple for both at once. Each keeps their own writings for the archive window.
     public func disconnect(accountID: String) throws {
         let now = clock.now
-        try transactor.write {
+        let members: [String] = try transactor.write {
             var couple = try activeCouple(accountID: accountID)
             couple.disconnectedAt = now
             couple.disconnectedBy = accountID
             try couples.update(couple)
+            return couple.memberIDs
         }
+        events.send(.disconnected(memberIDs: members))
     }
 
     /// Erases couples whose archive window has passed, rows and photo files. Returns how many.

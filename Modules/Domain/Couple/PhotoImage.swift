@@ -443,11 +443,16 @@ private enum HEICStripper {
             if wanted, constructionMethod != 0 {
                 throw image.broken("its Exif or XMP item is stored in a way that cannot be removed")
             }
+            guard wanted else {
+                // Skipped in one step: extents of zero-sized fields take no bytes, and a loop
+                // over a million items of 65,535 of them each would pin a core.
+                try cursor.skip(Int(extentCount) * Int(indexSize + offsetSize + lengthSize))
+                continue
+            }
             for _ in 0..<extentCount {
                 try cursor.skip(indexSize)
                 let offset = try cursor.integer(offsetSize)
                 let length = try cursor.integer(lengthSize)
-                guard wanted else { continue }
                 // A length of 0 means "the whole file": never a metadata item's real extent.
                 guard length > 0 else { throw image.broken("its Exif or XMP item has an extent of unknown length") }
                 let start = try image.sum(baseOffset, offset)

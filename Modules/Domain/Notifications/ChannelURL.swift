@@ -5,9 +5,24 @@ import Core
 /// server-side request there could read the host's credentials). Loopback and private networks
 /// stay allowed: self-hosted ntfy is common.
 public enum ChannelURL {
+    static let refusal = AppError.invalidInput("url must be an http(s) URL that is not link-local or a cloud metadata address",
+                                               code: "invalid_channel_url")
+
     public static func validate(_ text: String) throws {
-        let refusal = AppError.invalidInput("url must be an http(s) URL that is not link-local or a cloud metadata address",
-                                            code: "invalid_channel_url")
+        guard let host = host(of: text) else { throw refusal }
+        if isForbidden(host: host) { throw refusal }
+    }
+
+    /// The host of an http(s) URL (brackets of an IPv6 literal removed), or nil.
+    public static func host(of text: String) -> String? {
+        guard let host = try? parseHost(text) else { return nil }
+        return host
+    }
+
+    /// Whether a resolved address (as text) is one a channel must never reach.
+    public static func isForbiddenAddress(_ address: String) -> Bool { isForbidden(host: address) }
+
+    static func parseHost(_ text: String) throws -> String {
         guard text.utf8.count <= 2048, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { throw refusal }
         let lower = text.lowercased()
         let rest: Substring
@@ -25,7 +40,7 @@ public enum ChannelURL {
         }
         guard !host.isEmpty else { throw refusal }
         if host.hasSuffix(".") { host = host.dropLast() }
-        if isForbidden(host: String(host)) { throw refusal }
+        return String(host)
     }
 
     static func isForbidden(host: String) -> Bool {

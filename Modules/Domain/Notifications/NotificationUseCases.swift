@@ -12,6 +12,8 @@ public struct NotificationUseCases: Sendable {
     public static let retryWindow: TimeInterval = 24 * 3600
     /// Partner events within this window become one notification.
     public static let mergeWindow: TimeInterval = 5 * 60
+    /// ntfy takes messages up to 4 KiB: a merged message stays well under.
+    public static let maximumBodyLength = 3000
 
     let repository: any NotificationRepository
     let rules: NotificationRules
@@ -133,6 +135,17 @@ public struct NotificationUseCases: Sendable {
                 try queue(ownerID: member, rule: .couple, occasion: "bridge:\(coupleID):\(day)", title: "Today's bridge is complete",
                           body: "You both took part in each other's day (\(day)). 🌉", dueAt: now, tags: ["bridge_at_night"])
             }
+        case .disconnected(let members):
+            try transactor.write {
+                for member in members {
+                    for var queued in try repository.pending(ownerID: member, rule: .couple) {
+                        queued.state = .cancelled
+                        queued.lastError = "the couple was disconnected"
+                        queued.updatedAt = now
+                        try repository.update(queued)
+                    }
+                }
+            }
         case .meetingSet(let meeting, let members):
             for member in members {
                 let zone = zone(member)
@@ -157,34 +170,40 @@ public struct NotificationUseCases: Sendable {
         }
     }
 
-    /// A partner's action: merged into a pending one from the last five minutes, and after one
-    /// was sent, the next waits until five minutes have passed — a burst becomes one message.
+    /// A partner's action. The first of a burst waits five minutes for the rest, so that a
+    /// burst is one message; a new line of a kind already there (a mood changed again)
+    /// replaces the old one. After a message was sent, the next waits until five minutes
+    /// have passed since.
     func partnerEvent(recipient: String, authorID: String, text: String) throws {
         let now = clock.now
         let name = (try? accounts.account(id: authorID))?.displayName ?? "Your partner"
+        let line = "\(name) \(text)"
+        let kind = "\(name) " + (text.split(separator: ":").first.map(String.init) ?? text)
         var queued = false
         try transactor.write {
             let partnerOnes = try repository.notifications(ownerID: recipient, state: nil, limit: 50)
                 .filter { $0.rule == .couple && $0.occasion.hasPrefix("partner:") }
-            // Not sent yet and from the last five minutes, or still held (by the window or by quiet
-            // hours): the event joins it.
-            if var open = partnerOnes.first(where: {
-                $0.state == .pending && $0.attempts == 0 && (now.timeIntervalSince($0.createdAt) < Self.mergeWindow || $0.dueAt > now)
-            }) {
-                open.body += "\n\(name) \(text)"
+            if var open = partnerOnes.first(where: { $0.state == .pending && $0.attempts == 0 }) {
+                var lines = open.body.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(kind) }
+                lines.append(line)
+                open.body = Self.capped(lines.joined(separator: "\n"))
                 open.updatedAt = now
                 try repository.update(open)
                 return
             }
             let lastSent = partnerOnes.compactMap(\.sentAt).filter { now.timeIntervalSince($0) < Self.mergeWindow }.max()
-            let earliest = lastSent.map { $0.addingTimeInterval(Self.mergeWindow) } ?? now
-            let due = quietHours(ownerID: recipient).deferred(max(now, earliest), in: zone(recipient))
+            let earliest = max(now.addingTimeInterval(Self.mergeWindow), lastSent.map { $0.addingTimeInterval(Self.mergeWindow) } ?? now)
+            let due = quietHours(ownerID: recipient).deferred(earliest, in: zone(recipient))
             try repository.insert(Notification(
                 id: UUIDv7.makeString(at: now), ownerID: recipient, rule: .couple, occasion: "partner:\(UUIDv7.makeString(at: now))",
-                title: "\(name) 💌", body: "\(name) \(text)", priority: 3, tags: ["two_hearts"], dueAt: due, createdAt: now, updatedAt: now))
+                title: "\(name) 💌", body: Self.capped(line), priority: 3, tags: ["two_hearts"], dueAt: due, createdAt: now, updatedAt: now))
             queued = true
         }
         if queued { wake.signal() }
+    }
+
+    static func capped(_ text: String) -> String {
+        text.count <= maximumBodyLength ? text : String(text.prefix(maximumBodyLength - 1)) + "…"
     }
 
     func queue(ownerID: String, rule: NotificationRule, occasion: String, title: String, body: String, dueAt: Date,
@@ -214,25 +233,50 @@ public struct NotificationUseCases: Sendable {
     // MARK: Delivery
 
     /// Delivers what is due now. Returns the next time something will be due, if any.
+    /// - Parameter lateBefore: only rows that fell due before this instant (while the server
+    ///   was down) are dropped for being more than an hour late; nil applies it to every row.
     @discardableResult
-    public func deliverDue(limit: Int = 100) throws -> Date? {
+    public func deliverDue(limit: Int = 100, lateBefore: Date? = nil) throws -> Date? {
         let now = clock.now
         for notification in try repository.due(at: now, limit: limit) {
-            try deliver(notification, now: now)
+            do {
+                try deliver(notification, now: now, lateBefore: lateBefore)
+            } catch {
+                // One row that cannot be handled must not hold up everyone else's.
+                var held = notification
+                held.lastError = "\(error)"
+                held.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: max(1, held.attempts + 1), random: random()))
+                held.updatedAt = now
+                try? transactor.write { try repository.update(held) }
+            }
         }
         return try repository.nextAttempt()
     }
 
-    func deliver(_ original: Notification, now: Date) throws {
+    func deliver(_ original: Notification, now: Date, lateBefore: Date? = nil) throws {
         var notification = original
         if notification.attempts == 0, notification.rule != .test {
-            if now.timeIntervalSince(notification.dueAt) > Self.lateLimit {
+            let fellDueWhileDown = lateBefore.map { notification.dueAt < $0 } ?? true
+            if fellDueWhileDown, now.timeIntervalSince(notification.dueAt) > Self.lateLimit {
                 return try resolve(&notification, state: .cancelled, error: "more than an hour late (the server was down)", now: now)
             }
             if !(try isStillWanted(notification, now: now)) {
                 return try resolve(&notification, state: .cancelled, error: "no longer needed", now: now)
             }
         }
+        // Claimed before sending: a partner event arriving meanwhile starts a new message
+        // instead of joining one whose text is already on its way.
+        let claimed: Notification? = try transactor.write {
+            guard var fresh = try repository.notification(ownerID: notification.ownerID, id: notification.id),
+                  fresh.state == .pending, fresh.attempts == notification.attempts else { return nil }
+            fresh.attempts += 1
+            fresh.firstAttemptAt = fresh.firstAttemptAt ?? now
+            fresh.updatedAt = now
+            try repository.update(fresh)
+            return fresh
+        }
+        guard let claimed else { return }
+        notification = claimed
         let channels = (try repository.channels(ownerID: notification.ownerID) + localChannels(notification.ownerID))
             .filter { !notification.deliveredTo.contains($0.id) }
         var failures: [String] = []
@@ -246,8 +290,6 @@ public struct NotificationUseCases: Sendable {
                 failures.append("\(channel.kind.rawValue) \(channel.id): \(error)")
             }
         }
-        notification.attempts += 1
-        notification.firstAttemptAt = notification.firstAttemptAt ?? now
         guard !failures.isEmpty else {
             notification.sentAt = now
             return try resolve(&notification, state: .sent, error: nil, now: now)
@@ -256,10 +298,16 @@ public struct NotificationUseCases: Sendable {
         if now.timeIntervalSince(notification.firstAttemptAt ?? now) >= Self.retryWindow {
             return try resolve(&notification, state: .failed, error: message, now: now)
         }
-        notification.lastError = message
-        notification.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: notification.attempts, random: random()))
-        notification.updatedAt = now
-        try transactor.write { try repository.update(notification) }
+        let delivered = notification.deliveredTo
+        let next = now.addingTimeInterval(Self.retryDelay(afterAttempt: notification.attempts, random: random()))
+        try transactor.write {
+            guard var fresh = try repository.notification(ownerID: notification.ownerID, id: notification.id) else { return }
+            fresh.deliveredTo = delivered
+            fresh.lastError = message
+            fresh.nextAttemptAt = next
+            fresh.updatedAt = now
+            try repository.update(fresh)
+        }
     }
 
     private func resolve(_ notification: inout Notification, state: NotificationState, error: String?, now: Date) throws {
@@ -267,7 +315,19 @@ public struct NotificationUseCases: Sendable {
         notification.lastError = error
         notification.updatedAt = now
         let resolved = notification
-        try transactor.write { try repository.update(resolved) }
+        try transactor.write {
+            // Only the outcome is written over the stored row.
+            var fresh = try repository.notification(ownerID: resolved.ownerID, id: resolved.id) ?? resolved
+            if fresh.state == .cancelled && state != .sent { return }
+            fresh.state = state
+            fresh.lastError = error
+            fresh.attempts = resolved.attempts
+            fresh.firstAttemptAt = resolved.firstAttemptAt
+            fresh.deliveredTo = resolved.deliveredTo
+            fresh.sentAt = resolved.sentAt
+            fresh.updatedAt = now
+            try repository.update(fresh)
+        }
         // The chain goes on: the next occasion of the rule is planned now.
         try? refresh(ownerID: notification.ownerID, rule: notification.rule)
     }
@@ -336,6 +396,12 @@ public struct NotificationUseCases: Sendable {
     /// A test notification, due now and outside the rules (quiet hours do not hold it back).
     public func sendTest(ownerID: String) throws -> Notification {
         let now = clock.now
+        // A test is for checking a channel, not a way to keep the sender busy.
+        let recent = try repository.notifications(ownerID: ownerID, state: nil, limit: 20)
+            .filter { $0.rule == .test && now.timeIntervalSince($0.createdAt) < 60 }
+        if recent.count >= 3 {
+            throw AppError(.tooManyRequests, code: "too_many_tests", "at most 3 test notifications a minute", details: 60)
+        }
         let notification = Notification(
             id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: .test, occasion: "test:\(UUIDv7.makeString(at: now))",
             title: "Tend test", body: "Notifications reach you here.", priority: 3, tags: ["white_check_mark"], dueAt: now,

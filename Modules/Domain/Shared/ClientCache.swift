@@ -5,4 +5,5 @@ import FoundationEssentials
 public protocol ClientCache: Sendable {
     func value(key: String) throws -> (payload: Data, savedAt: Date)?
     func save(key: String, payload: Data, at date: Date) throws
+    func remove(key: String) throws
 }

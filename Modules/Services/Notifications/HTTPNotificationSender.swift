@@ -26,6 +26,7 @@ public struct HTTPNotificationSender: NotificationSender {
     }
 
     public func deliver(_ notification: Notification, to channel: NotificationChannel) throws {
+        if channel.kind != .desktop { try ResolvedAddressCheck.check(channel.url) }
         switch channel.kind {
         case .ntfy:
             var request = ServerRequest("POST", "", body: Data(notification.body.utf8), contentType: "text/plain; charset=utf-8")

@@ -20,12 +20,15 @@ public final class NotificationScheduler: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private let running = Atomic<Bool>(false)
+    /// Reminders due before this fell due while the server was down (the one-hour rule).
+    let startedAt: Date
 
     public init(notifications: NotificationUseCases, clock: any Clock, logger: Logger?, everyRound: (@Sendable () -> Void)? = nil) {
         self.notifications = notifications
         self.clock = clock
         self.logger = logger
         self.everyRound = everyRound
+        startedAt = clock.now
     }
 
     public func start() {
@@ -46,7 +49,7 @@ public final class NotificationScheduler: Sendable {
     public func runOnce() -> Date? {
         everyRound?()
         do {
-            return try notifications.deliverDue()
+            return try notifications.deliverDue(lateBefore: startedAt)
         } catch {
             logger?.error("notifications: \(error)")
             return nil

@@ -74,12 +74,13 @@ struct EventList: Codable {
     let events: [EventJSON]
 }
 
-/// Ids go into paths: anything but plain characters is percent-encoded.
+/// Ids go into paths: anything but letters, digits, '-' and '_' is percent-encoded — a '.' too,
+/// so that an id of ".." can never climb to another route.
 enum PathSegment {
     static func escape(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
-            let plain = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45 || byte == 95 || byte == 46
+            let plain = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45 || byte == 95
             result += plain ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }
         return result

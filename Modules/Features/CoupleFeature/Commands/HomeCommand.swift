@@ -33,6 +33,10 @@ enum HomeCommand {
             let home = try response.decode(HomeJSON.self)
             if date == nil { try? context.cache.save(key: key, payload: response.body, at: context.clock.now) }
             return (home, nil)
+        } catch let error as AppError where error.code == "not_paired" {
+            // The space is gone: its last home must not keep showing the former partner.
+            try? context.cache.remove(key: key)
+            throw error
         } catch let error as AppError where error.kind == .unavailable && date == nil {
             guard let cached = try? context.cache.value(key: key),
                   let home = try? JSONDecoder().decode(HomeJSON.self, from: cached.payload) else { throw error }

@@ -55,6 +55,7 @@ enum PairingCommands {
                 }
             }
             _ = try context.client.send(ServerRequest("DELETE", "/v1/couple"))
+            try? context.cache.remove(key: "couple.home.\(try context.myID())")
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["disconnected": true]) }
             invocation.output.print("Disconnected. Download what you wrote within 30 days: tend couple archive --out DIR")
         }

@@ -77,13 +77,21 @@ enum PhotoCommands {
             for photo in archive.photos {
                 let bytes = try context.client.send(ServerRequest("GET", photo.url)).body
                 let ext = photo.mediaType.split(separator: "/").last.map(String.init) ?? "bin"
-                try write(bytes, to: "\(folder)/photos/\(photo.date)-\(photo.id).\(ext == "jpeg" ? "jpg" : ext)")
+                // Names come from the server: only plain characters reach the file system.
+                let name = safeName("\(photo.date)-\(photo.id)") + "." + safeName(ext == "jpeg" ? "jpg" : ext)
+                try write(bytes, to: "\(folder)/photos/\(name)")
             }
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(archive) }
             invocation.output.print("Wrote \(folder)/archive.json: \(archive.moods.count) moods, \(archive.events.count) events, "
                 + "\(archive.care.count) care items, \(archive.meetings.count) meetings, \(archive.photos.count) photos.")
             if let until = archive.availableUntil { invocation.output.print("Available until \(CoupleText.shortTime(until)).") }
         }
+    }
+
+    static func safeName(_ text: String) -> String {
+        let kept = String(text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+            .map(Character.init).prefix(100))
+        return kept.isEmpty ? "photo" : kept
     }
 
     static func write(_ data: Data, to path: String) throws {
