@@ -402,7 +402,14 @@ extension CoupleUseCases {
             try couples.save(photo)
             return photo
         }
-        if let replaced, try couples.photoReferences(sha256: replaced) == 0 { try? photoStore.remove(sha256: replaced) }
+        // Stored again now that the row is in: a concurrent clean-up that counted no reference
+        // to these bytes before the row landed may have removed the file (store skips an existing one).
+        _ = try photoStore.store(clean)
+        if let replaced {
+            try transactor.write {
+                if try couples.photoReferences(sha256: replaced) == 0 { try? photoStore.remove(sha256: replaced) }
+            }
+        }
         announce(accountID: accountID) { partner in .photoShared(photo, recipientID: partner) }
         return photo
     }
