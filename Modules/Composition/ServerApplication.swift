@@ -52,7 +52,7 @@ public enum ServerApplication {
                          accepts: route.accepts, operation: route.operation) { request in
                 let response = try route.handler(request)
                 if (200..<300).contains(response.status), let owner = request.accountID {
-                    try? notifications.refresh(ownerID: owner, rule: rule)
+                    notifications.requestRefresh(ownerID: owner, rule: rule)
                 }
                 return response
             }

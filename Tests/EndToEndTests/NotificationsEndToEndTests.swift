@@ -77,8 +77,13 @@ struct NotificationsEndToEndTests {
 
         // The dose comes last: it plans the reminders (whenever it lands, the channels are there).
         #expect(try await server.send("POST", "/v1/insulin/doses", json: ["kind": "rapid", "units": 2], token: token).status == 201)
-        let planned = try await server.send("GET", "/v1/notifications", token: token)
-        #expect(((planned.json["notifications"] as? [[String: Any]])?.count ?? 0) == 4, "\(planned.json)") // tonight's two, tomorrow's two
+        // The write asks the scheduler to re-plan: within moments, tonight's two and tomorrow's two.
+        var planned = 0
+        for _ in 0..<50 where planned < 4 {
+            planned = (try await server.send("GET", "/v1/notifications", token: token).json["notifications"] as? [[String: Any]])?.count ?? 0
+            if planned < 4 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(planned == 4)
 
         #expect(try await Self.wait(30) { ntfy.accepted == 1 && webhook.attempts >= 1 })
         let stopped = server.stop()

@@ -59,8 +59,9 @@ public struct NotificationRules: Sendable {
         let first: LocalDate
         switch rule {
         case .insulin:
-            wanted = try insulinReminders(ownerID: ownerID, now: now)
-            first = try insulin.status(ownerID: ownerID).insulinDay
+            let status = try insulin.status(ownerID: ownerID)
+            wanted = try insulinReminders(status)
+            first = status.insulinDay
         case .quest:
             wanted = try questReminders(ownerID: ownerID, now: now)
             first = TimeZone(stored: quests.timeZone(ownerID)).localDate(of: now)
@@ -76,7 +77,10 @@ public struct NotificationRules: Sendable {
     /// No long-acting dose in the insulin day by the reminder time → a reminder, then one more
     /// an hour later. For the day after too (it is cancelled when that day's dose comes).
     func insulinReminders(ownerID: String, now: Date) throws -> [Wanted] {
-        let status = try insulin.status(ownerID: ownerID)
+        try insulinReminders(try insulin.status(ownerID: ownerID))
+    }
+
+    func insulinReminders(_ status: InsulinStatus) throws -> [Wanted] {
         // Someone who never logged a dose does not use the insulin log.
         guard status.lastLong != nil || status.lastRapid != nil else { return [] }
         let settings = status.settings

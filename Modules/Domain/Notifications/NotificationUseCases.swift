@@ -28,6 +28,9 @@ public struct NotificationUseCases: Sendable {
     let localChannels: @Sendable (String) -> [NotificationChannel]
     /// Called after something was queued, so that the scheduler wakes up.
     public let wake = WakeSignal()
+    /// Re-plans asked for by writes, done by the scheduler: a burst of writes costs one re-plan
+    /// and never slows the write itself.
+    let requested = RefreshRequests()
 
     public init(repository: any NotificationRepository, rules: NotificationRules, accounts: any AccountRepository,
                 sender: any NotificationSender, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
@@ -106,6 +109,17 @@ public struct NotificationUseCases: Sendable {
             }
         }
         if queued { wake.signal() }
+    }
+
+    /// Asks for a re-plan of an owner's rule after a write; the scheduler does it within moments.
+    public func requestRefresh(ownerID: String, rule: NotificationRule) {
+        requested.add(ownerID: ownerID, rule: rule)
+        wake.signal()
+    }
+
+    /// Does the re-plans writes asked for.
+    public func refreshRequested() {
+        for (owner, rule) in requested.take() { try? refresh(ownerID: owner, rule: rule) }
     }
 
     /// Plans every rule for every owner that has something to be reminded of: once at start.
@@ -428,6 +442,22 @@ public struct NotificationUseCases: Sendable {
             }
         }
         return unread
+    }
+}
+
+/// Owner-and-rule pairs waiting for a re-plan, each once however many writes asked.
+final class RefreshRequests: Sendable {
+    private let pairs = Mutex<[String: Set<NotificationRule>]>([:])
+
+    func add(ownerID: String, rule: NotificationRule) {
+        _ = pairs.withLock { $0[ownerID, default: []].insert(rule) }
+    }
+
+    func take() -> [(String, NotificationRule)] {
+        pairs.withLock { pairs in
+            defer { pairs.removeAll() }
+            return pairs.flatMap { owner, rules in rules.map { (owner, $0) } }
+        }
     }
 }
 

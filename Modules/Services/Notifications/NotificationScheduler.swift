@@ -3,6 +3,9 @@ import Dispatch
 import Synchronization
 import Core
 import Domain
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the outbox: sleeps until the next due time (or until something is queued), delivers
 /// what is due, and again. Starts and stops with the server; `stop()` lets a delivery in
@@ -11,6 +14,9 @@ import Domain
 public final class NotificationScheduler: Sendable {
     /// The longest sleep, so that a clock moved by hand or a missed wake-up costs at most this.
     public static let longestSleep: TimeInterval = 60
+    /// The shortest pause between rounds: a flood of writes is re-planned in a few batches a
+    /// second, not once per write.
+    public static let shortestPause: TimeInterval = 0.25
 
     let notifications: NotificationUseCases
     let clock: any Clock
@@ -48,6 +54,7 @@ public final class NotificationScheduler: Sendable {
     @discardableResult
     public func runOnce() -> Date? {
         everyRound?()
+        notifications.refreshRequested()
         do {
             return try notifications.deliverDue(lateBefore: startedAt)
         } catch {
@@ -62,6 +69,8 @@ public final class NotificationScheduler: Sendable {
             guard running.load(ordering: .sequentiallyConsistent) else { break }
             let wait = next.map { max(0.05, min($0.timeIntervalSince(clock.now), Self.longestSleep)) } ?? Self.longestSleep
             _ = wake.wait(timeout: .now() + wait)
+            // Let the writes of a burst gather before the next round.
+            if running.load(ordering: .sequentiallyConsistent) { usleep(useconds_t(Self.shortestPause * 1_000_000)) }
         }
         stopped.signal()
     }
