@@ -6,55 +6,22 @@ import Testing
 
 // MARK: - In-memory storage of the couple space
 
-/// One in-memory database for the couple space: every table behind one lock, so that the
-/// transactor can snapshot and restore all of it at once (`BEGIN … ROLLBACK`).
-final class CoupleMemory: Sendable {
-    struct Tables {
-        var couples: [String: Couple] = [:]
-        var invites: [String: Invite] = [:]
-        var joinFailures: [String: JoinFailures] = [:]
-        var locations: [String: MemberLocation] = [:]
-        var moods: [String: MoodEntry] = [:]
-        var meetings: [String: Meeting] = [:]
-        var events: [String: CalendarEvent] = [:]
-        var checks: [String: CalendarCheck] = [:]
-        var care: [String: CareItem] = [:]
-        var photos: [String: CouplePhoto] = [:]
-    }
-
-    struct State {
-        var tables = Tables()
-        /// One snapshot per open transaction level (savepoints for nested writes).
-        var snapshots: [Tables] = []
-        var commits = 0
-        var rollbacks = 0
-        /// Writes that happened outside any `Transactor.write`: every write must be inside one.
-        var writesOutsideTransaction = 0
-    }
-
-    let state = Mutex(State())
-
-    func read<T>(_ body: (Tables) throws -> T) rethrows -> T {
-        try state.withLock { try body($0.tables) }
-    }
-
-    /// A write as the repository does it (counted when outside a transaction).
-    func write<T>(_ body: (inout Tables) throws -> T) rethrows -> T {
-        try state.withLock { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            return try body(&state.tables)
-        }
-    }
-
-    /// Puts rows straight into the tables, past every rule and the bookkeeping.
-    func seed(_ body: (inout Tables) -> Void) {
-        state.withLock { body(&$0.tables) }
-    }
-
-    var writesOutsideTransaction: Int { state.withLock { $0.writesOutsideTransaction } }
-    var rollbacks: Int { state.withLock { $0.rollbacks } }
-    var tables: Tables { read { $0 } }
+/// The tables of the couple space, in one `TableMemory` so that the transactor can snapshot
+/// and restore all of them at once (`BEGIN … ROLLBACK`).
+struct CoupleTables: InMemoryTables {
+    var couples: [String: Couple] = [:]
+    var invites: [String: Invite] = [:]
+    var joinFailures: [String: JoinFailures] = [:]
+    var locations: [String: MemberLocation] = [:]
+    var moods: [String: MoodEntry] = [:]
+    var meetings: [String: Meeting] = [:]
+    var events: [String: CalendarEvent] = [:]
+    var checks: [String: CalendarCheck] = [:]
+    var care: [String: CareItem] = [:]
+    var photos: [String: CouplePhoto] = [:]
 }
+
+typealias CoupleMemory = TableMemory<CoupleTables>
 
 struct CoupleFakeFailure: Error, Equatable {
     let reason: String
@@ -356,29 +323,7 @@ final class MemoryCoupleRepository: CoupleRepository {
 
 /// Snapshots the couple tables when a write begins and restores them when the body throws, like
 /// `BEGIN … ROLLBACK`; nested writes behave like savepoints.
-final class CoupleFakeTransactor: Transactor {
-    let memory: CoupleMemory
-
-    init(memory: CoupleMemory) { self.memory = memory }
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        memory.state.withLock { $0.snapshots.append($0.tables) }
-        do {
-            let result = try body()
-            memory.state.withLock { state in
-                state.snapshots.removeLast()
-                state.commits += 1
-            }
-            return result
-        } catch {
-            memory.state.withLock { state in
-                state.tables = state.snapshots.removeLast()
-                state.rollbacks += 1
-            }
-            throw error
-        }
-    }
-}
+typealias CoupleFakeTransactor = TableTransactor<CoupleTables>
 
 // MARK: - AccountRepository
 

@@ -6,43 +6,24 @@ import Testing
 
 // MARK: - In-memory outbox, channels and quiet hours
 
-/// The notification tables in one state behind one lock, so that the transactor can snapshot
-/// and restore all of it at once.
-final class NotificationMemory: Sendable {
-    struct Tables {
-        var notifications: [String: Domain.Notification] = [:]
-        /// Insertion order, for "the first row" where SQLite would pick any.
-        var order: [String] = []
-        var channels: [String: NotificationChannel] = [:]
-        var quietHours: [String: QuietHours] = [:]
-        /// What `ownersWithReminders()` answers (SQLite reads it from the insulin, quest and
-        /// supplement tables, which this fake does not see).
-        var ownersWithReminders: [String] = []
-    }
+/// The notification tables, in one `TableMemory` so that the transactor can snapshot and
+/// restore all of them at once.
+struct NotificationTables: InMemoryTables {
+    var notifications: [String: Domain.Notification] = [:]
+    /// Insertion order, for "the first row" where SQLite would pick any.
+    var order: [String] = []
+    var channels: [String: NotificationChannel] = [:]
+    var quietHours: [String: QuietHours] = [:]
+    /// What `ownersWithReminders()` answers (SQLite reads it from the insulin, quest and
+    /// supplement tables, which this fake does not see).
+    var ownersWithReminders: [String] = []
+}
 
-    struct State {
-        var tables = Tables()
-        var snapshots: [Tables] = []
-        var commits = 0
-        var rollbacks = 0
-        /// Writes outside any `Transactor.write`: every write of a use case must be inside one.
-        var writesOutsideTransaction = 0
-    }
+typealias NotificationMemory = TableMemory<NotificationTables>
 
-    let state = Mutex(State())
-
-    func read<T>(_ body: (Tables) -> T) -> T { state.withLock { body($0.tables) } }
-
-    func write<T>(_ body: (inout Tables) throws -> T) rethrows -> T {
-        try state.withLock { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            return try body(&state.tables)
-        }
-    }
-
+extension NotificationMemory {
     /// Every notification, in insertion order.
     var all: [Domain.Notification] { read { tables in tables.order.compactMap { tables.notifications[$0] } } }
-    var writesOutsideTransaction: Int { state.withLock { $0.writesOutsideTransaction } }
 }
 
 struct NotificationFakeFailure: Error, Equatable {
@@ -151,29 +132,7 @@ final class MemoryNotificationRepository: NotificationRepository {
 }
 
 /// `BEGIN … COMMIT/ROLLBACK` over the notification tables; nested writes behave like savepoints.
-final class NotificationFakeTransactor: Transactor {
-    let memory: NotificationMemory
-
-    init(memory: NotificationMemory) { self.memory = memory }
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        memory.state.withLock { $0.snapshots.append($0.tables) }
-        do {
-            let result = try body()
-            memory.state.withLock { state in
-                state.snapshots.removeLast()
-                state.commits += 1
-            }
-            return result
-        } catch {
-            memory.state.withLock { state in
-                state.tables = state.snapshots.removeLast()
-                state.rollbacks += 1
-            }
-            throw error
-        }
-    }
-}
+typealias NotificationFakeTransactor = TableTransactor<NotificationTables>
 
 // MARK: - Sender
 

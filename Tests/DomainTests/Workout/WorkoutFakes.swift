@@ -1,49 +1,26 @@
 import Core
 import Domain
 import Foundation
-import Synchronization
 import Testing
 
 // MARK: - One in-memory store behind every workout fake
 
 /// Workouts, settings, custom exercises, activities (runs and hikes), supplements and intakes in
-/// one state behind one lock, so that the transactor can snapshot and restore all of it.
-final class WorkoutMemory: Sendable {
-    struct Tables {
-        var sessions: [String: WorkoutSession] = [:]
-        var settings: [String: WorkoutSettings] = [:]
-        var custom: [String: [Exercise]] = [:]
-        var activities: [String: Activity] = [:]
-        var supplements: [String: Supplement] = [:]
-        var intakes: [String: SupplementIntake] = [:]
-    }
+/// one `TableMemory`, so that the transactor can snapshot and restore all of it.
+struct WorkoutTables: InMemoryTables {
+    var sessions: [String: WorkoutSession] = [:]
+    var settings: [String: WorkoutSettings] = [:]
+    var custom: [String: [Exercise]] = [:]
+    var activities: [String: Activity] = [:]
+    var supplements: [String: Supplement] = [:]
+    var intakes: [String: SupplementIntake] = [:]
+}
 
-    struct State {
-        var tables = Tables()
-        var snapshots: [Tables] = []
-        var commits = 0
-        var rollbacks = 0
-        /// Writes outside any `Transactor.write`: every write of a use case must be inside one.
-        var writesOutsideTransaction = 0
-    }
+typealias WorkoutMemory = TableMemory<WorkoutTables>
+/// `BEGIN … COMMIT/ROLLBACK` over the whole workout store; nested writes behave like savepoints.
+typealias WorkoutFakeTransactor = TableTransactor<WorkoutTables>
 
-    let state = Mutex(State())
-
-    func read<T>(_ body: (Tables) -> T) -> T { state.withLock { body($0.tables) } }
-
-    /// A write through a repository: counted when it happens outside a transaction.
-    func write<T>(_ body: (inout Tables) throws -> T) rethrows -> T {
-        try state.withLock { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            return try body(&state.tables)
-        }
-    }
-
-    /// Puts rows straight into the tables, past every rule (for statistics).
-    func seed(_ body: (inout Tables) -> Void) { state.withLock { body(&$0.tables) } }
-
-    var writesOutsideTransaction: Int { state.withLock { $0.writesOutsideTransaction } }
-    var rollbacks: Int { state.withLock { $0.rollbacks } }
+extension WorkoutMemory {
     var allSessions: [WorkoutSession] { read { Array($0.sessions.values) }.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
     var allIntakes: [SupplementIntake] { read { Array($0.intakes.values) }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
 }
@@ -156,31 +133,6 @@ final class FakeSupplementRepository: SupplementRepository {
     func intakes(ownerID: String, from: LocalDate, through: LocalDate) throws -> [SupplementIntake] {
         memory.read { tables in
             tables.intakes.values.filter { $0.ownerID == ownerID && $0.day >= from && $0.day <= through }.sorted { $0.takenAt < $1.takenAt }
-        }
-    }
-}
-
-/// `BEGIN … COMMIT/ROLLBACK` over the whole store; nested writes behave like savepoints.
-final class WorkoutFakeTransactor: Transactor {
-    let memory: WorkoutMemory
-
-    init(memory: WorkoutMemory) { self.memory = memory }
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        memory.state.withLock { $0.snapshots.append($0.tables) }
-        do {
-            let result = try body()
-            memory.state.withLock { state in
-                state.snapshots.removeLast()
-                state.commits += 1
-            }
-            return result
-        } catch {
-            memory.state.withLock { state in
-                state.tables = state.snapshots.removeLast()
-                state.rollbacks += 1
-            }
-            throw error
         }
     }
 }
