@@ -29,6 +29,19 @@ struct AccountRouteTests {
         #expect(api.send("DELETE", "/v1/sessions/current", token: token).status == 401)
     }
 
+    @Test func theNameAndTheTimeZoneCanChange() throws {
+        let api = try APIHarness()
+        let token = api.signUp("traveller@example.com")
+        let moved = api.send("PATCH", "/v1/me", json: ["time_zone": "Europe/Paris", "display_name": " Minji in Paris "], token: token)
+        #expect(moved.status == 200)
+        #expect(moved.json["time_zone"] as? String == "Europe/Paris" && moved.json["display_name"] as? String == "Minji in Paris")
+        #expect(api.send("GET", "/v1/me", token: token).json["time_zone"] as? String == "Europe/Paris")
+        #expect(api.send("PATCH", "/v1/me", json: ["time_zone": "Mars/Olympus"], token: token).status == 400)
+        #expect(api.send("PATCH", "/v1/me", json: ["display_name": ""], token: token).status == 400)
+        #expect(api.send("PATCH", "/v1/me", json: ["time_zone": "Asia/Seoul"], token: nil).status == 401)
+        #expect(api.send("GET", "/v1/me", token: token).json["display_name"] as? String == "Minji in Paris")
+    }
+
     @Test func theTokenIsStoredOnlyAsAHash() throws {
         let api = try APIHarness()
         let token = api.signUp("bob@example.com")

@@ -20,6 +20,11 @@ public struct SQLiteAccountRepository: AccountRepository {
              .text(account.passwordHash), account.createdAt.sqlValue, account.updatedAt.sqlValue])
     }
 
+    public func update(_ account: Account) throws {
+        try database.execute("UPDATE accounts SET display_name = ?, time_zone = ?, updated_at = ? WHERE id = ?",
+                             [.text(account.displayName), .text(account.timeZoneIdentifier), account.updatedAt.sqlValue, .text(account.id)])
+    }
+
     public func account(id: String) throws -> Account? {
         try database.queryOne("SELECT * FROM accounts WHERE id = ? AND deleted_at IS NULL", [.text(id)]).map(Self.decode)
     }

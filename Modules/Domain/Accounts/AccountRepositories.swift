@@ -2,6 +2,8 @@ import FoundationEssentials
 
 public protocol AccountRepository: Sendable {
     func insert(_ account: Account) throws
+    /// Saves a changed display name or time zone.
+    func update(_ account: Account) throws
     func account(id: String) throws -> Account?
     /// Looks up by normalized email.
     func account(email: String) throws -> Account?

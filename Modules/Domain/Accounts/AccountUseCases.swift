@@ -134,6 +134,29 @@ public struct AccountUseCases: Sendable {
         recent.forget(hash: session.tokenHash)
     }
 
+    /// Changes the name others see and the time zone (a move, a long trip): days, reminders and
+    /// the couple's clocks follow the new zone from now on.
+    public func updateProfile(id: String, displayName: String?, timeZone: String?) throws -> Account {
+        var account = try account(id: id)
+        if let displayName {
+            let name = displayName.trimmed
+            guard (1...60).contains(name.count) else {
+                throw AppError.invalidInput("display_name must be 1 to 60 characters", code: "invalid_display_name")
+            }
+            account.displayName = name
+        }
+        if let timeZone {
+            guard TimeZone(identifier: timeZone) != nil else {
+                throw AppError.invalidInput("time_zone '\(timeZone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
+            }
+            account.timeZoneIdentifier = timeZone
+        }
+        account.updatedAt = clock.now
+        let changed = account
+        try transactor.write { try accounts.update(changed) }
+        return changed
+    }
+
     public func account(id: String) throws -> Account {
         guard let account = try accounts.account(id: id) else {
             throw AppError.notFound("no account \(id)", code: "account_not_found")

@@ -251,20 +251,31 @@ public struct NotificationUseCases: Sendable {
     ///   was down) are dropped for being more than an hour late; nil applies it to every row.
     @discardableResult
     public func deliverDue(limit: Int = 100, lateBefore: Date? = nil) throws -> Date? {
-        let now = clock.now
-        for notification in try repository.due(at: now, limit: limit) {
-            do {
-                try deliver(notification, now: now, lateBefore: lateBefore)
-            } catch {
-                // One row that cannot be handled must not hold up everyone else's.
-                var held = notification
-                held.lastError = "\(error)"
-                held.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: max(1, held.attempts + 1), random: random()))
-                held.updatedAt = now
-                try? transactor.write { try repository.update(held) }
-            }
-        }
+        for notification in try due(limit: limit) { deliverOne(notification, lateBefore: lateBefore) }
         return try repository.nextAttempt()
+    }
+
+    /// What is due now, oldest first (the scheduler delivers them side by side).
+    public func due(limit: Int = 100) throws -> [Notification] {
+        try repository.due(at: clock.now, limit: limit)
+    }
+
+    /// The earliest next attempt of anything pending.
+    public func nextAttempt() throws -> Date? { try repository.nextAttempt() }
+
+    /// Delivers one due notification; whatever goes wrong is recorded on its row, never thrown:
+    /// one row that cannot be handled must not hold up everyone else's.
+    public func deliverOne(_ notification: Notification, lateBefore: Date? = nil) {
+        let now = clock.now
+        do {
+            try deliver(notification, now: now, lateBefore: lateBefore)
+        } catch {
+            var held = notification
+            held.lastError = "\(error)"
+            held.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: max(1, held.attempts + 1), random: random()))
+            held.updatedAt = now
+            try? transactor.write { try repository.update(held) }
+        }
     }
 
     func deliver(_ original: Notification, now: Date, lateBefore: Date? = nil) throws {

@@ -41,6 +41,15 @@ public enum AccountRoutes {
             )) { request in
                 try .json(AccountJSON(try accounts.account(id: request.accountID ?? "")))
             },
+            Route("PATCH", "/v1/me", operation: OpenAPIOperation(
+                summary: "Change your display name or time zone", tag: "accounts",
+                requestBody: S.jsonBody(S.ref("ProfileChanges")),
+                responses: [("200", S.jsonResponse("The account", S.ref("Account")))]
+            )) { request in
+                let body = try request.decode(ProfileBody.self)
+                return try .json(AccountJSON(try accounts.updateProfile(id: request.accountID ?? "", displayName: body.displayName,
+                                                                        timeZone: body.timeZone)))
+            },
         ]
     }
 
@@ -51,6 +60,7 @@ public enum AccountRoutes {
                 ("email", S.string), ("password", ["type": "string", "minLength": 10]),
                 ("display_name", S.string), ("time_zone", S.string),
             ], required: ["email", "password", "display_name"], closed: false)),
+            ("ProfileChanges", S.object([("display_name", S.string), ("time_zone", S.string)], required: [], closed: false)),
             ("Credentials", S.object([("email", S.string), ("password", S.string)], required: ["email", "password"], closed: false)),
             ("Account", S.object([
                 ("id", S.string), ("email", S.string), ("display_name", S.string), ("time_zone", S.string),
@@ -71,6 +81,13 @@ struct RegistrationBody: Decodable {
     enum CodingKeys: String, CodingKey {
         case email, password, displayName = "display_name", timeZone = "time_zone"
     }
+}
+
+struct ProfileBody: Codable {
+    let displayName: String?
+    let timeZone: String?
+
+    enum CodingKeys: String, CodingKey { case displayName = "display_name", timeZone = "time_zone" }
 }
 
 struct CredentialsBody: Decodable {

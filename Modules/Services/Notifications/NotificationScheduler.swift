@@ -14,6 +14,10 @@ import Glibc
 public final class NotificationScheduler: Sendable {
     /// The longest sleep, so that a clock moved by hand or a missed wake-up costs at most this.
     public static let longestSleep: TimeInterval = 60
+    /// Deliveries in flight at once: a slow or unreachable channel of one account holds one of
+    /// them for its timeout, not everyone's reminders.
+    public static let parallelDeliveries = 8
+
     /// The shortest pause between rounds: a flood of writes is re-planned in a few batches a
     /// second, not once per write.
     public static let shortestPause: TimeInterval = 0.25
@@ -56,7 +60,20 @@ public final class NotificationScheduler: Sendable {
         everyRound?()
         notifications.refreshRequested()
         do {
-            return try notifications.deliverDue(lateBefore: startedAt)
+            let due = try notifications.due()
+            let slots = DispatchSemaphore(value: Self.parallelDeliveries)
+            let group = DispatchGroup()
+            for notification in due {
+                slots.wait()
+                group.enter()
+                DispatchQueue.global().async { [notifications, startedAt] in
+                    notifications.deliverOne(notification, lateBefore: startedAt)
+                    slots.signal()
+                    group.leave()
+                }
+            }
+            group.wait()
+            return try notifications.nextAttempt()
         } catch {
             logger?.error("notifications: \(error)")
             return nil

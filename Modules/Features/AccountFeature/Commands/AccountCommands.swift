@@ -42,7 +42,7 @@ public enum AccountCommands {
                 in $XDG_CONFIG_HOME/tend/credentials.json (~/.config/tend/credentials.json),
                 readable only by you.
                 """,
-            subcommands: [signup(context), login(context), logout(context), whoami(context)]
+            subcommands: [signup(context), login(context), logout(context), whoami(context), update(context)]
         )
     }
 
@@ -129,6 +129,31 @@ public enum AccountCommands {
                     try invocation.output.printJSON(LoginJSON(server: server, account: account, expiresAt: saved?.expiresAt))
                 } else {
                     invocation.output.print(AccountText.card(account, server: server, expiresAt: saved?.expiresAt))
+                }
+            }
+        )
+    }
+
+    static func update(_ context: @escaping ContextProvider) -> Command {
+        Command(
+            name: "update",
+            abstract: "Change the name others see, or your time zone (after a move or for a long trip).",
+            options: [
+                .value("name", valueName: "NAME", help: "The new display name."),
+                .value("time-zone", valueName: "ZONE", help: "The new time zone, e.g. Europe/Paris."),
+            ],
+            run: { invocation in
+                let name = invocation.option("name")
+                let zone = invocation.option("time-zone")
+                guard name != nil || zone != nil else { throw UsageError("give --name NAME and/or --time-zone ZONE") }
+                let context = try context(invocation)
+                let account = try context.client.send(.json("PATCH", "/v1/me", ProfileChanges(displayName: name, timeZone: zone)))
+                    .decode(RemoteAccount.self)
+                let server = try context.client.currentCredentials()?.server ?? ""
+                if GlobalOptions.wantsJSON(invocation) {
+                    try invocation.output.printJSON(LoginJSON(server: server, account: account, expiresAt: nil))
+                } else {
+                    invocation.output.print("Updated: \(AccountText.person(account.displayName, account.email)) · \(account.timeZone)")
                 }
             }
         )
@@ -227,4 +252,12 @@ struct LogoutJSON: Encodable {
         try container.encode(loggedOut, forKey: .loggedOut)
         try container.encode(server, forKey: .server)
     }
+}
+
+/// What `tend account update` sends.
+struct ProfileChanges: Encodable {
+    let displayName: String?
+    let timeZone: String?
+
+    enum CodingKeys: String, CodingKey { case displayName = "display_name", timeZone = "time_zone" }
 }
