@@ -77,6 +77,14 @@ struct AccountCommandsEndToEndTests {
         #expect(account["time_zone"] as? String == "Europe/Berlin")
         #expect(!json.stdout.contains("token"))
 
+        // A move: the time zone (and the name) change on the server.
+        let moved = try world.run("update", "--time-zone", "Asia/Seoul", "--name", "Alice K", password: nil)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout == "Updated: Alice K <alice@example.com> · Asia/Seoul\n")
+        #expect(try world.run("whoami", password: nil).stdout.contains("time zone    Asia/Seoul"))
+        #expect(try world.run("update", "--time-zone", "Mars/Olympus", password: nil).status == 2)
+        #expect(try world.run("update", password: nil).status == 2)
+
         let logout = try world.run("logout", password: nil)
         #expect(logout.status == 0, "\(logout.stderr)")
         #expect(logout.stdout == "Logged out of \(world.url).\n")
@@ -99,7 +107,7 @@ struct AccountCommandsEndToEndTests {
 
         let login = try world.run("login", "--server", world.url, "--email", "alice@example.com")
         #expect(login.status == 0, "\(login.stderr)")
-        #expect(login.stdout == "Logged in to \(world.url) as Alice <alice@example.com>.\n")
+        #expect(login.stdout == "Logged in to \(world.url) as Alice K <alice@example.com>.\n")
         #expect(Self.mode(world.credentialsPath) == 0o600)
 
         let loginJSON = try world.tend.run(["--json", "account", "login", "--server", world.url, "--email", "alice@example.com"],
