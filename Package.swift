@@ -161,6 +161,7 @@ let tests: [Target] = [
     .testTarget(name: "WorkoutFeatureTests", dependencies: ["WorkoutFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
+    .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

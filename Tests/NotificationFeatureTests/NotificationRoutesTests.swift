@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import Core
+import Domain
+import HTTP
+import Composition
+
+/// The notification API in process, through the whole pipeline, on an in-memory container.
+@Suite("The notification API: channels, quiet hours, a test, the history")
+struct NotificationRoutesTests {
+    let container: Container
+    let application: HTTPApplication
+
+    init() throws {
+        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant("2026-11-30T12:00:00Z")!))
+        application = ServerApplication.make(container: container, logger: nil)
+    }
+
+    struct Response {
+        let status: Int
+        let body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    func send(_ method: String, _ path: String, json: Any? = nil, token: String?, query: [String: String] = [:]) -> Response {
+        var headers: [String: String] = [:]
+        var body = Data()
+        if let json {
+            body = try! JSONSerialization.data(withJSONObject: json)
+            headers["Content-Type"] = "application/json"
+        }
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body))
+        return Response(status: response.status, body: response.body)
+    }
+
+    func token(_ email: String) -> String {
+        _ = send("POST", "/v1/accounts", json: ["email": email, "password": "correct horse battery", "display_name": "N", "time_zone": "Asia/Seoul"], token: nil)
+        return send("POST", "/v1/sessions", json: ["email": email, "password": "correct horse battery"], token: nil).json["token"] as? String ?? ""
+    }
+
+    @Test("a webhook's secret is shown once; channels are per account; bad URLs and kinds are refused")
+    func channels() throws {
+        let a = token("a@example.com")
+        let b = token("b@example.com")
+        let hook = send("POST", "/v1/notifications/channels", json: ["kind": "webhook", "url": "https://example.org/hook"], token: a)
+        #expect(hook.status == 201, "\(hook.text)")
+        let secret = try #require(hook.json["secret"] as? String)
+        #expect(secret.count >= 32)
+        let ntfy = send("POST", "/v1/notifications/channels", json: ["kind": "ntfy", "url": "http://192.168.1.5/tend", "token": "tk_abc"], token: a)
+        #expect(ntfy.status == 201 && ntfy.json["secret"] == nil)
+
+        let listed = send("GET", "/v1/notifications/channels", token: a)
+        #expect((listed.json["channels"] as? [[String: Any]])?.map { $0["kind"] as? String ?? "" } == ["webhook", "ntfy"])
+        #expect(!listed.text.contains(secret) && !listed.text.contains("tk_abc"))
+        #expect((listed.json["channels"] as? [[String: Any]])?.last?["has_token"] as? Bool == true)
+        #expect((send("GET", "/v1/notifications/channels", token: b).json["channels"] as? [Any])?.isEmpty == true)
+        let id = hook.json["id"] as? String ?? ""
+        #expect(send("DELETE", "/v1/notifications/channels/\(id)", token: b).errorCode == "channel_not_found")
+        #expect(send("DELETE", "/v1/notifications/channels/\(id)", token: a).status == 204)
+
+        for url in ["http://169.254.169.254/latest/meta-data", "http://[fe80::1]/x", "ftp://example.org/x", "http://[::ffff:a9fe:a9fe]/"] {
+            let refused = send("POST", "/v1/notifications/channels", json: ["kind": "ntfy", "url": url], token: a)
+            #expect(refused.status == 400 && refused.errorCode == "invalid_channel_url", "\(url): \(refused.text)")
+        }
+        #expect(send("POST", "/v1/notifications/channels", json: ["kind": "desktop", "url": "http://x/"], token: a).errorCode == "invalid_kind")
+        #expect(send("POST", "/v1/notifications/channels", json: ["kind": "webhook", "url": "http://x/", "token": "t"], token: a)
+                .errorCode == "invalid_token")
+        #expect(send("GET", "/v1/notifications/channels", token: nil).status == 401)
+    }
+
+    @Test("quiet hours, a test notification and the history by state")
+    func quietHoursTestAndHistory() throws {
+        let a = token("a@example.com")
+        #expect(send("GET", "/v1/notifications/quiet-hours", token: a).json["from"] as? String == "23:30")
+        let set = send("PUT", "/v1/notifications/quiet-hours", json: ["from": "22:00", "to": "06:30"], token: a)
+        #expect(set.status == 200 && set.json["to"] as? String == "06:30")
+        #expect(send("PUT", "/v1/notifications/quiet-hours", json: ["from": "24:00", "to": "06:30"], token: a).errorCode == "invalid_time")
+
+        let test = send("POST", "/v1/notifications/test", token: a)
+        #expect(test.status == 202 && test.json["rule"] as? String == "test" && test.json["state"] as? String == "pending")
+        _ = send("POST", "/v1/notifications/test", token: a)
+        _ = send("POST", "/v1/notifications/test", token: a)
+        #expect(send("POST", "/v1/notifications/test", token: a).status == 429)
+        let pending = send("GET", "/v1/notifications", token: a, query: ["state": "pending"])
+        #expect((pending.json["notifications"] as? [[String: Any]])?.count == 3)
+        #expect((send("GET", "/v1/notifications", token: a, query: ["state": "sent"]).json["notifications"] as? [Any])?.isEmpty == true)
+        #expect(send("GET", "/v1/notifications", token: a, query: ["state": "lost"]).errorCode == "invalid_state")
+        #expect((send("GET", "/v1/notifications", token: token("b@example.com")).json["notifications"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("the routes are in /openapi.json")
+    func document() {
+        let paths = send("GET", "/openapi.json", token: nil).json["paths"] as? [String: Any] ?? [:]
+        for path in ["/v1/notifications", "/v1/notifications/channels", "/v1/notifications/channels/{id}", "/v1/notifications/quiet-hours",
+                     "/v1/notifications/test", "/v1/me"] {
+            #expect(paths[path] != nil, "\(path)")
+        }
+    }
+}
