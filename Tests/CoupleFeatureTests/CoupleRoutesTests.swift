@@ -333,3 +333,28 @@ struct CoupleCommandDetailTests {
         #expect(PhotoCommands.safeName("///") == "photo")
     }
 }
+
+@Suite("The home as text")
+struct CoupleHomeTextTests {
+    @Test("the home screen in English and in Korean")
+    func homeText() throws {
+        let api = try CoupleAPI(weather: FakeWeather(configured: false))
+        let (a, b) = api.pair()
+        _ = api.send("PUT", "/v1/me/location", json: ["city": "Seoul", "lat": 37.5665, "lon": 126.978], token: a)
+        _ = api.send("PUT", "/v1/couple/mood", json: ["mood": "tired", "status": "at work"], token: a)
+        _ = api.send("PUT", "/v1/couple/meeting", json: ["date": "2026-12-24", "place": "Incheon"], token: b)
+        let body = api.send("GET", "/v1/couple/home", token: a, language: "ko").body
+        let home = try JSONDecoder().decode(HomeJSON.self, from: body)
+
+        let english = CoupleText.home(home, language: .en)
+        #expect(english.contains("Next meeting  D-24 · 2026-12-24 · Incheon (Théo: D-24)"), "\(english)")
+        #expect(english.contains("Minji (you)") && english.contains("19:00 Seoul (UTC+09:00)") && english.contains("😪 tired · at work"))
+        #expect(english.contains("weather not configured"))
+        #expect(english.contains("Théo is 8 h behind. Good time to call: now until 23:00 (your time)."), "\(english)")
+
+        let korean = CoupleText.home(home, language: .ko)
+        #expect(korean.contains("다음 만남") && korean.contains("연결된 다리") && korean.contains("Minji (나)"), "\(korean)")
+        #expect(korean.contains("서로에게 가는 중") || korean.contains("다리 놓기 시작"), "\(korean)") // the server's Korean label
+        #expect(korean.contains("Théo은(는) 8시간 늦어요. 통화하기 좋은 시간: 지금부터 23:00까지 (내 시간)."), "\(korean)")
+    }
+}

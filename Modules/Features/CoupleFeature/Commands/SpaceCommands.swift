@@ -66,10 +66,11 @@ enum SpaceCommands {
         ) { invocation in
             var request = ServerRequest("GET", "/v1/couple/bridge")
             if let day = try HomeCommand.date(invocation) { request.query = [("date", day.description)] }
-            let bridge: BridgeJSON = try context(invocation).call(request)
+            let context = try context(invocation)
+            let bridge: BridgeJSON = try context.call(request)
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(bridge) }
-            invocation.output.print("\(bridge.date)  \(CoupleText.bridgeLine(bridge))")
-            invocation.output.print(CoupleText.parts(bridge.parts))
+            invocation.output.print("\(bridge.date)  \(CoupleText.bridgeLine(bridge, language: context.language))")
+            invocation.output.print(CoupleText.parts(bridge.parts, language: context.language))
         }
     }
 }

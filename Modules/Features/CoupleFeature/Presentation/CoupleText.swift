@@ -6,50 +6,51 @@ import Domain
 /// The couple screens as short, aligned text.
 enum CoupleText {
     static func home(_ home: HomeJSON, language: Language) -> String {
+        let w = Words(language)
         var lines: [String] = []
         let me = home.members.first { $0.isMe }
         let partner = home.members.first { !$0.isMe }
         if let meeting = home.meeting {
             let theirs = meeting.countdowns.first { $0.accountID == partner?.accountID }.map { " (\(partner?.displayName ?? ""): \($0.dDay))" } ?? ""
-            lines.append(row("Next meeting", "\(meeting.dDay) · \(meeting.date)\(meeting.place.map { " · \($0)" } ?? "")\(theirs)"))
+            lines.append(row(w.nextMeeting, "\(meeting.dDay) · \(meeting.date)\(meeting.place.map { " · \($0)" } ?? "")\(theirs)"))
         } else {
-            lines.append(row("Next meeting", "not planned — tend couple meet YYYY-MM-DD"))
+            lines.append(row(w.nextMeeting, w.notPlanned))
         }
-        lines.append(row("Bridge", bridgeLine(home.bridge)))
-        lines.append(row("", parts(home.bridge.parts)))
+        lines.append(row(w.bridge, bridgeLine(home.bridge, language: language)))
+        lines.append(row("", parts(home.bridge.parts, language: language)))
         lines.append("")
         let people = [me, partner].compactMap { $0 }
-        let names = people.map { $0.isMe ? "\($0.displayName) (you)" : $0.displayName }
+        let names = people.map { $0.isMe ? "\($0.displayName) (\(w.you))" : $0.displayName }
         var table = Table(columns: [("", .left)] + names.map { ($0, .left) })
-        table.addRow(["Time"] + people.map { "\(clock($0.localTime)) \($0.city ?? $0.timeZone) (UTC\($0.utcOffset == "Z" ? "+00:00" : $0.utcOffset))" })
-        table.addRow(["Sky"] + people.map { $0.daytime ? "day" : "night" })
-        table.addRow(["Weather"] + people.map(weather))
-        table.addRow(["Mood"] + people.map { member in
+        table.addRow([w.time] + people.map { "\(clock($0.localTime)) \($0.city ?? $0.timeZone) (UTC\($0.utcOffset == "Z" ? "+00:00" : $0.utcOffset))" })
+        table.addRow([w.sky] + people.map { $0.daytime ? w.day : w.night })
+        table.addRow([w.weather] + people.map { weather($0, language: language) })
+        table.addRow([w.mood] + people.map { member in
             member.mood.map { mood in
                 let emoji = Mood(rawValue: mood.mood)?.emoji ?? ""
                 return "\(emoji) \(mood.mood)\(mood.status.map { " · \($0)" } ?? "")"
             } ?? "—"
         })
-        table.addRow(["Photo"] + people.map { $0.photo.map { "✓ \($0.caption ?? "today's photo")" } ?? "—" })
+        table.addRow([w.photo] + people.map { $0.photo.map { "✓ \($0.caption ?? w.todaysPhoto)" } ?? "—" })
         lines.append(table.render())
         if let partner {
             let hours = home.differenceHours
             let amount = Chart.format(abs(hours))
-            let difference = hours == 0 ? "\(partner.displayName) shares your time" : "\(partner.displayName) is \(amount) h \(hours > 0 ? "ahead" : "behind")"
+            let difference = hours == 0 ? w.sameTime(partner.displayName) : w.apart(partner.displayName, amount, ahead: hours > 0)
             let call = home.callWindow.map { window in
                 let starts = ISO8601.parseInstant(window.startsAt)
                 let now = me.flatMap { ISO8601.parseInstant($0.localTime) }
-                let from = starts.flatMap { s in now.map { s <= $0 } } == true ? "now" : clock(window.startsAt)
-                return "Good time to call: \(from) until \(clock(window.endsAt)) (your time)."
-            } ?? "No time today when you are both awake."
+                let startsNow = starts.flatMap { s in now.map { s <= $0 } } == true
+                return w.callWindow(from: startsNow ? nil : clock(window.startsAt), until: clock(window.endsAt))
+            } ?? w.noCallWindow
             lines.append("")
-            lines.append("\(difference). \(call)")
+            lines.append("\(difference) \(call)")
         }
         if !home.recent.isEmpty {
             lines.append("")
-            lines.append("Recent")
+            lines.append(w.recent)
             for moment in home.recent.prefix(6) {
-                let who = home.members.first { $0.accountID == moment.accountID }.map { $0.isMe ? "you" : $0.displayName } ?? ""
+                let who = home.members.first { $0.accountID == moment.accountID }.map { $0.isMe ? w.you : $0.displayName } ?? ""
                 lines.append("  \(shortTime(moment.at))  \(who)  \(momentText(moment))")
             }
         }
@@ -60,25 +61,28 @@ enum CoupleText {
         TextWidth.pad(label, to: 14, alignment: .left) + value
     }
 
-    static func bridgeLine(_ bridge: BridgeJSON) -> String {
+    static func bridgeLine(_ bridge: BridgeJSON, language: Language = .en) -> String {
         let filled = min(10, max(0, bridge.score / 10))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
-        let streak = bridge.streak > 0 ? " · \(bridge.streak) day\(bridge.streak == 1 ? "" : "s") in a row" : ""
+        let streak = bridge.streak > 0 ? " · " + Words(language).streak(bridge.streak) : ""
         return "\(bar) \(bridge.score)/100 · \(bridge.stageLabel)\(streak)"
     }
 
-    static func parts(_ parts: BridgeParts) -> String {
-        "mood \(parts.mood)/20 · photo \(parts.photo)/30 · care \(parts.care)/30 · calendar \(parts.calendar)/20"
+    static func parts(_ parts: BridgeParts, language: Language = .en) -> String {
+        let w = Words(language)
+        return "\(w.mood.lowercased()) \(parts.mood)/20 · \(w.photo.lowercased()) \(parts.photo)/30 · \(w.care) \(parts.care)/30 · "
+            + "\(w.calendar) \(parts.calendar)/20"
     }
 
-    static func weather(_ member: HomeJSON.Member) -> String {
+    static func weather(_ member: HomeJSON.Member, language: Language = .en) -> String {
+        let w = Words(language)
         guard let weather = member.weather else {
-            return member.weatherConfigured ? (member.city == nil ? "no place set" : "unavailable") : "weather not configured"
+            return member.weatherConfigured ? (member.city == nil ? w.noPlace : w.unavailable) : w.notConfigured
         }
         let temperature = Chart.format(weather.tempC)
         var text = "\(temperature)°C \(weather.description)"
         if weather.stale, let observed = ISO8601.parseInstant(weather.observedAt), let now = ISO8601.parseInstant(member.localTime) {
-            text += " (\(age(now.timeIntervalSince(observed))) old)"
+            text += " (" + w.old(age(now.timeIntervalSince(observed))) + ")"
         }
         return text
     }
@@ -114,4 +118,44 @@ enum CoupleText {
         if minutes < 48 * 60 { return "\(minutes / 60) h" }
         return "\(minutes / 1440) days"
     }
+}
+
+/// The home's words in English and Korean (`--lang`).
+struct Words {
+    let ko: Bool
+
+    init(_ language: Language) { ko = language == .ko }
+
+    private func t(_ en: String, _ korean: String) -> String { ko ? korean : en }
+
+    var nextMeeting: String { t("Next meeting", "다음 만남") }
+    var notPlanned: String { t("not planned — tend couple meet YYYY-MM-DD", "아직 없어요 — tend couple meet YYYY-MM-DD") }
+    var bridge: String { t("Bridge", "연결된 다리") }
+    var you: String { t("you", "나") }
+    var time: String { t("Time", "시간") }
+    var sky: String { t("Sky", "하늘") }
+    var day: String { t("day", "낮") }
+    var night: String { t("night", "밤") }
+    var weather: String { t("Weather", "날씨") }
+    var mood: String { t("Mood", "기분") }
+    var photo: String { t("Photo", "오늘의 한 장") }
+    var care: String { t("care", "챙김") }
+    var calendar: String { t("calendar", "캘린더") }
+    var todaysPhoto: String { t("today's photo", "오늘의 한 장") }
+    var recent: String { t("Recent", "최근의 순간들") }
+    var noCallWindow: String { t("No time today when you are both awake.", "오늘은 둘 다 깨어 있는 시간이 없어요.") }
+    var noPlace: String { t("no place set", "위치 없음") }
+    var unavailable: String { t("unavailable", "알 수 없음") }
+    var notConfigured: String { t("weather not configured", "날씨 설정 안 됨") }
+
+    func streak(_ days: Int) -> String { ko ? "\(days)일 연속" : "\(days) day\(days == 1 ? "" : "s") in a row" }
+    func sameTime(_ name: String) -> String { ko ? "\(name)와(과) 같은 시간이에요." : "\(name) shares your time." }
+    func apart(_ name: String, _ hours: String, ahead: Bool) -> String {
+        ko ? "\(name)은(는) \(hours)시간 \(ahead ? "빨라요" : "늦어요")." : "\(name) is \(hours) h \(ahead ? "ahead" : "behind")."
+    }
+    func callWindow(from: String?, until: String) -> String {
+        if ko { return "통화하기 좋은 시간: \(from ?? "지금")부터 \(until)까지 (내 시간)." }
+        return "Good time to call: \(from ?? "now") until \(until) (your time)."
+    }
+    func old(_ age: String) -> String { ko ? "\(age) 전" : "\(age) old" }
 }
