@@ -38,7 +38,8 @@ public struct CurlTransport: ServerTransport {
                         var native = tend_curl_request(
                             method: method, url: url, headers: headerList, header_count: headers.count,
                             body: bytes.baseAddress, body_length: bytes.count, has_body: request.body == nil ? 0 : 1,
-                            timeout_milliseconds: milliseconds, maximum_response_bytes: Self.maximumResponseBytes)
+                            timeout_milliseconds: milliseconds, maximum_response_bytes: Self.maximumResponseBytes,
+                            refuse_link_local: request.refusesLinkLocal ? 1 : 0)
                         return tend_curl_perform(&native, &response)
                     }
                 }

@@ -16,6 +16,8 @@ public struct ServerRequest: Sendable {
     public var contentType: String?
     /// Further header fields (a notification's title, a webhook's signature).
     public var headers: [(name: String, value: String)] = []
+    /// Never connect to a link-local address (a notification channel: no cloud metadata).
+    public var refusesLinkLocal = false
 
     public init(_ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
                 contentType: String? = nil) {

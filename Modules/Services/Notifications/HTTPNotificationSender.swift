@@ -30,6 +30,7 @@ public struct HTTPNotificationSender: NotificationSender {
         switch channel.kind {
         case .ntfy:
             var request = ServerRequest("POST", "", body: Data(notification.body.utf8), contentType: "text/plain; charset=utf-8")
+            request.refusesLinkLocal = true
             request.headers = [("Title", Self.headerText(notification.title)), ("Priority", String(min(5, max(1, notification.priority)))),
                                ("X-Tend-Id", notification.id)]
             if !notification.tags.isEmpty { request.headers.append(("Tags", notification.tags.joined(separator: ","))) }
@@ -42,6 +43,7 @@ public struct HTTPNotificationSender: NotificationSender {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let body = try encoder.encode(payload)
             var request = ServerRequest("POST", "", body: body, contentType: "application/json")
+            request.refusesLinkLocal = true
             request.headers = [("Idempotency-Key", notification.id),
                                ("X-Tend-Signature", "sha256=" + sign(Data((channel.secret ?? "").utf8), body))]
             try check(try transport.send(request, baseURL: channel.url, token: nil, language: nil, timeout: timeout), channel)

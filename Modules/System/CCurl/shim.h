@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
 #include <curl/curl.h>
 
 // libcurl (and the OpenSSL, nghttp2, … it pulls in) is loaded only when a command talks to
@@ -84,7 +86,27 @@ typedef struct {
     int has_body;
     long timeout_milliseconds;
     size_t maximum_response_bytes;
+    /// Refuse to connect to link-local addresses (169.254/16, fe80::/10, and 169.254 mapped into
+    /// IPv6), whatever name led there: notification channels never reach cloud metadata.
+    int refuse_link_local;
 } tend_curl_request;
+
+/// The socket opener of a transfer that refuses link-local addresses: checked on the address
+/// libcurl is about to connect to, after every DNS answer, so a name cannot re-bind past it.
+static curl_socket_t tend_curl_open_socket(void *client, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)client;
+    (void)purpose;
+    if (address->family == AF_INET) {
+        const unsigned char *bytes = (const unsigned char *)&((const struct sockaddr_in *)&address->addr)->sin_addr.s_addr;
+        if (bytes[0] == 169 && bytes[1] == 254) return CURL_SOCKET_BAD;
+    } else if (address->family == AF_INET6) {
+        const unsigned char *bytes = ((const struct sockaddr_in6 *)&address->addr)->sin6_addr.s6_addr;
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (bytes[0] == 0xfe && (bytes[1] & 0xc0) == 0x80) return CURL_SOCKET_BAD;
+        if (memcmp(bytes, mapped, 12) == 0 && bytes[12] == 169 && bytes[13] == 254) return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
 
 /// Outcomes of `tend_curl_perform`.
 #define TEND_CURL_OK 0
@@ -152,6 +174,7 @@ static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_
     easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->timeout_milliseconds);
     easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_response_bytes);
     easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    if (request->refuse_link_local) easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, tend_curl_open_socket);
     easy_setopt(curl, CURLOPT_WRITEFUNCTION, tend_curl_collect);
     easy_setopt(curl, CURLOPT_WRITEDATA, &response->body);
     easy_setopt(curl, CURLOPT_HEADERFUNCTION, tend_curl_collect);
