@@ -70,4 +70,30 @@ struct NotifyCommandTests {
         #expect(due == ISO8601DateFormatter().date(from: "2026-11-30T14:00:00Z"), "\(items)")
         #expect(run("notify", "list", "--upcoming").stdout.contains("still missing"))
     }
+
+    @Test func aDesktopSessionGetsTheReminderThroughNotifySend() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A notify-send that records its arguments, on the PATH of a desktop session.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = folder.appendingPathComponent("notify-send.log").path
+        let script = bin.appendingPathComponent("notify-send")
+        try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(record)'\necho >> '\(record)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let desktop = TendCommandLine(environment: [
+            "TEND_DB": folder.appendingPathComponent("tend.sqlite").path, "TEND_NOW": "2026-11-30T22:30:00+09:00",
+            "HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "DISPLAY": ":0", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/dev/null", "PATH": bin.path + ":/usr/bin:/bin",
+        ])
+        let (output, captured) = Output.capturing()
+        #expect(desktop.run(["insulin", "settings", "--time-zone", "Asia/Seoul"], output: output) == 0)
+        #expect(desktop.run(["insulin", "log", "rapid", "2", "--at", "12:00"], output: output) == 0)
+        #expect(desktop.run(["remind", "run", "--once"], output: output) == 0, "\(captured.stderr)")
+        let calls = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 1)
+        #expect(calls.first?.contains("--app-name=Tend|--urgency=normal|--|Long-acting insulin|") == true, "\(calls)")
+        // Sent once: the next round finds nothing due.
+        #expect(desktop.run(["remind", "run", "--once"], output: output) == 0)
+        #expect(try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").count == 1)
+    }
 }
