@@ -77,7 +77,7 @@ public struct TendCommandLine: Sendable {
         }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, and a gentle quest journey.",
+            abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, a gentle quest journey, a shared space for two, and reminders.",
             options: GlobalOptions.all,
             subcommands: [
                 TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext,

@@ -33,7 +33,10 @@ public enum NotifyCommands {
         [
             Command(
                 name: "notify", abstract: "Notifications: where they go (ntfy, webhooks), quiet hours, a test, the history and the inbox.",
-                discussion: "Logged in to a tend-server, channels, quiet hours, the list and the test are the server's; otherwise this machine's (delivered by 'tend remind run').",
+                discussion: """
+                    Logged in to a tend-server, channels, quiet hours, the list and the test are the
+                    server's; otherwise this machine's, delivered by 'tend remind run'.
+                    """,
                 subcommands: [channel(context), test(context), quiet(context), list(context), inbox(context)]),
             Command(name: "remind", abstract: "Reminders on this machine without a server.", subcommands: [
                 Command(
