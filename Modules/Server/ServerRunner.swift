@@ -25,7 +25,7 @@ public struct ServerRunner: Sendable {
     func command() -> Command {
         Command(
             name: "tend-server",
-            abstract: "Tend's HTTP server: accounts and the insulin API over JSON.",
+            abstract: "Tend's HTTP server: accounts, every feature's API and the couple space over JSON, and the notification scheduler.",
             options: [
                 .value("host", valueName: "ADDRESS", help: "Address to listen on (default 127.0.0.1)."),
                 .value("port", valueName: "PORT", help: "Port to listen on (default 8080; 0 picks a free one)."),
