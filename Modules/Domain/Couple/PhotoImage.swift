@@ -37,13 +37,13 @@ public enum PhotoImage {
     /// Recognises the format by its bytes (never by a name or a declared type) and returns the
     /// image with every embedded metadata block that can carry a location removed.
     public static func sanitize(_ data: Data) throws -> (format: PhotoFormat, data: Data) {
-        guard !data.isEmpty else { throw AppError.invalidInput("The photo is empty.", code: "empty_image") }
+        guard !data.isEmpty else { throw AppError.invalidInput("the photo is empty", code: "empty_image") }
         guard data.count <= maximumSize else {
-            throw AppError(.tooLarge, code: "image_too_large", "The photo is larger than 10 MiB.")
+            throw AppError(.tooLarge, code: "image_too_large", "the photo is larger than 10 MiB")
         }
         let raw = [UInt8](data)
         guard let format = recognise(raw) else {
-            throw AppError.invalidInput("The photo must be a JPEG, PNG, WebP or HEIC image.", code: "unsupported_image")
+            throw AppError.invalidInput("the photo must be a JPEG, PNG, WebP or HEIC image", code: "unsupported_image")
         }
         let image = ImageBytes(raw: raw, format: format)
         let stripped: [UInt8] = switch format {
@@ -76,7 +76,7 @@ private struct ImageBytes {
     var count: Int { raw.count }
 
     func broken(_ detail: String) -> AppError {
-        AppError(.unprocessable, code: "invalid_image", "The \(format.displayName) image is damaged or truncated: \(detail).")
+        AppError(.unprocessable, code: "invalid_image", "the \(format.displayName) image is damaged or truncated: \(detail)")
     }
 
     /// `a + b`, or `invalid_image` when a hostile length would overflow.
