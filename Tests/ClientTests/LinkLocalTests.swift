@@ -14,7 +14,7 @@ struct LinkLocalTests {
         var request = ServerRequest("POST", "", body: Data("x".utf8), contentType: "text/plain")
         request.refusesLinkLocal = true
         let started = Date()
-        for url in ["http://169.254.169.254/latest/meta-data", "http://[fe80::1]:9/x"] {
+        for url in ["http://169.254.169.254/latest/meta-data", "http://[fe80::1]:9/x", "http://[fd00:ec2::254]/latest"] {
             #expect(throws: AppError.self) {
                 _ = try transport.send(request, baseURL: url, token: nil, language: nil, timeout: 5)
             }

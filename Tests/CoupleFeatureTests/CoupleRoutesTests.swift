@@ -353,8 +353,9 @@ struct CoupleHomeTextTests {
         #expect(english.contains("Théo is 8 h behind. Good time to call: now until 23:00 (your time)."), "\(english)")
 
         let korean = CoupleText.home(home, language: .ko)
-        #expect(korean.contains("다음 만남") && korean.contains("연결된 다리") && korean.contains("Minji (나)"), "\(korean)")
+        #expect(korean.contains("다음 만남") && korean.contains("오늘의 다리") && korean.contains("Minji (나)"), "\(korean)")
+        #expect(korean.contains("기분: tired · at work"), "\(korean)")
         #expect(korean.contains("서로에게 가는 중") || korean.contains("다리 놓기 시작"), "\(korean)") // the server's Korean label
-        #expect(korean.contains("Théo은(는) 8시간 늦어요. 통화하기 좋은 시간: 지금부터 23:00까지 (내 시간)."), "\(korean)")
+        #expect(korean.contains("Théo은(는) 8시간 늦어요. 통화하기 좋은 시간: 지금부터 23:00까지 (내 시간 기준)."), "\(korean)")
     }
 }

@@ -153,6 +153,35 @@ struct NotificationDeliveryTests {
         #expect(try container.notifications.history(ownerID: a.id, state: nil).isEmpty) // nothing for the author
     }
 
+    @Test("a row moved after the round listed it (new quiet hours) is not sent early; a claimed row leaves the due list")
+    func deliveryDecidesOnTheRowAsItIsNow() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ntfy = try FakeReceiver()
+        defer { ntfy.stop() }
+        let clock = TestClock("2026-11-30T20:00:00+09:00")
+        let container = try open(clock)
+        let owner = try container.accounts.register(.init(email: "s@example.com", password: "correct horse battery", displayName: "S",
+                                                          timeZone: "Asia/Seoul")).id
+        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
+        _ = try container.supplements.add(ownerID: owner, name: "Magnesium", amount: 1, unit: "tab", times: [LocalTime("22:00")!], weekdays: [])
+        try container.notifications.refresh(ownerID: owner, rule: .supplement)
+        clock.set("2026-11-30T22:30:00+09:00")
+        let listed = try container.notifications.due()
+        #expect(listed.map(\.title) == ["Supplement: Magnesium"])
+        // Meanwhile the quiet hours change: the reminder now waits until 07:00.
+        _ = try container.notifications.setQuietHours(ownerID: owner, from: LocalTime("22:00")!, to: LocalTime("07:00")!)
+        for notification in listed { container.notifications.deliverOne(notification) }
+        #expect(ntfy.accepted.isEmpty)
+        clock.set("2026-12-01T07:00:00+09:00")
+        let later = try container.notifications.due()
+        #expect(later.contains { $0.title == "Supplement: Magnesium" })
+        for notification in later { container.notifications.deliverOne(notification) }
+        #expect(ntfy.accepted.count == 1)
+        // Delivered once, even if an old listing is handed in again.
+        for notification in later { container.notifications.deliverOne(notification) }
+        #expect(ntfy.accepted.count == 1)
+    }
+
     @Test("a disconnect cancels what was queued about the couple")
     func disconnectCancels() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -134,27 +134,26 @@ public struct AccountUseCases: Sendable {
         recent.forget(hash: session.tokenHash)
     }
 
-    /// Changes the name others see and the time zone (a move, a long trip): days, reminders and
-    /// the couple's clocks follow the new zone from now on.
+    /// Changes the name others see and the time zone (a move, a long trip): the couple's clocks
+    /// and dates and the supplement reminders follow it; the insulin log keeps the zone of its own
+    /// settings (changed with them) and a quest journey the zone it began in.
     public func updateProfile(id: String, displayName: String?, timeZone: String?) throws -> Account {
-        var account = try account(id: id)
-        if let displayName {
-            let name = displayName.trimmed
-            guard (1...60).contains(name.count) else {
-                throw AppError.invalidInput("display_name must be 1 to 60 characters", code: "invalid_display_name")
-            }
-            account.displayName = name
+        let name = displayName?.trimmed
+        if let name, !(1...60).contains(name.count) {
+            throw AppError.invalidInput("display_name must be 1 to 60 characters", code: "invalid_display_name")
         }
-        if let timeZone {
-            guard TimeZone(identifier: timeZone) != nil else {
-                throw AppError.invalidInput("time_zone '\(timeZone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
-            }
-            account.timeZoneIdentifier = timeZone
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw AppError.invalidInput("time_zone '\(timeZone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
         }
-        account.updatedAt = clock.now
-        let changed = account
-        try transactor.write { try accounts.update(changed) }
-        return changed
+        // Read and written in one transaction: two changes at once both land.
+        return try transactor.write {
+            var account = try account(id: id)
+            if let name { account.displayName = name }
+            if let timeZone { account.timeZoneIdentifier = timeZone }
+            account.updatedAt = clock.now
+            try accounts.update(account)
+            return account
+        }
     }
 
     public func account(id: String) throws -> Account {

@@ -193,8 +193,10 @@ public struct CoupleUseCases: Sendable {
             let hashes = Set(try couples.photos(coupleID: couple.id, from: LocalDate(dayNumber: -800_000),
                                                 through: LocalDate(dayNumber: 800_000)).map(\.sha256))
             try transactor.write { try couples.erase(coupleID: couple.id) }
-            for hash in hashes where try couples.photoReferences(sha256: hash) == 0 {
-                try? photoStore.remove(sha256: hash)
+            // Counted and removed under the write lock, like a replaced photo: a photo of the same
+            // bytes landing meanwhile keeps its file.
+            try transactor.write {
+                for hash in hashes where try couples.photoReferences(sha256: hash) == 0 { try? photoStore.remove(sha256: hash) }
             }
         }
         return expired.count

@@ -270,16 +270,36 @@ public struct NotificationUseCases: Sendable {
         do {
             try deliver(notification, now: now, lateBefore: lateBefore)
         } catch {
-            var held = notification
-            held.lastError = "\(error)"
-            held.nextAttemptAt = now.addingTimeInterval(Self.retryDelay(afterAttempt: max(1, held.attempts + 1), random: random()))
-            held.updatedAt = now
-            try? transactor.write { try repository.update(held) }
+            // Only the error and the next try are written, over the row as it is now; the retry
+            // rules hold here too (backing off, failed after 24 hours).
+            try? transactor.write {
+                guard var held = try repository.notification(ownerID: notification.ownerID, id: notification.id),
+                      held.state == .pending else { return }
+                held.lastError = "\(error)"
+                if now.timeIntervalSince(held.firstAttemptAt ?? held.dueAt) >= Self.retryWindow {
+                    held.state = .failed
+                } else {
+                    // Waiting as long as it has already waited doubles the delay each time (2 s at
+                    // least, an hour at most), even when no attempt was counted.
+                    let waited = now.timeIntervalSince(held.firstAttemptAt ?? held.dueAt)
+                    held.nextAttemptAt = now.addingTimeInterval(min(max(2, waited), 3600) * (0.8 + 0.4 * random()))
+                }
+                held.updatedAt = now
+                try repository.update(held)
+            }
         }
     }
 
+    /// How long a claimed row stays out of `due()`: a runner that dies mid-send leaves it to be
+    /// tried again after this (at-least-once), and a second runner on the same file cannot
+    /// take it meanwhile.
+    public static let claimLease: TimeInterval = 5 * 60
+
     func deliver(_ original: Notification, now: Date, lateBefore: Date? = nil) throws {
-        var notification = original
+        // Decided on the row as it is now, not as it was when the round listed it: it may have
+        // been moved (quiet hours), cancelled or taken since.
+        guard var notification = try repository.notification(ownerID: original.ownerID, id: original.id),
+              notification.state == .pending, notification.nextAttemptAt <= now, notification.attempts == original.attempts else { return }
         if notification.attempts == 0, notification.rule != .test {
             let fellDueWhileDown = lateBefore.map { notification.dueAt < $0 } ?? true
             if fellDueWhileDown, now.timeIntervalSince(notification.dueAt) > Self.lateLimit {
@@ -293,9 +313,10 @@ public struct NotificationUseCases: Sendable {
         // instead of joining one whose text is already on its way.
         let claimed: Notification? = try transactor.write {
             guard var fresh = try repository.notification(ownerID: notification.ownerID, id: notification.id),
-                  fresh.state == .pending, fresh.attempts == notification.attempts else { return nil }
+                  fresh.state == .pending, fresh.attempts == notification.attempts, fresh.nextAttemptAt <= now else { return nil }
             fresh.attempts += 1
             fresh.firstAttemptAt = fresh.firstAttemptAt ?? now
+            fresh.nextAttemptAt = now.addingTimeInterval(Self.claimLease)
             fresh.updatedAt = now
             try repository.update(fresh)
             return fresh
@@ -343,7 +364,9 @@ public struct NotificationUseCases: Sendable {
         try transactor.write {
             // Only the outcome is written over the stored row.
             var fresh = try repository.notification(ownerID: resolved.ownerID, id: resolved.id) ?? resolved
-            if fresh.state == .cancelled && state != .sent { return }
+            // An outcome lands on a pending row; a send that went out wins over a cancellation
+            // that came while it was on its way.
+            guard fresh.state == .pending || (fresh.state == .cancelled && state == .sent) else { return }
             fresh.state = state
             fresh.lastError = error
             fresh.attempts = resolved.attempts

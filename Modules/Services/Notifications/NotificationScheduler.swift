@@ -30,6 +30,8 @@ public final class NotificationScheduler: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private let running = Atomic<Bool>(false)
+    /// Set by `stop()`: a round starts no more deliveries (those in flight finish).
+    private let stopRequested = Atomic<Bool>(false)
     /// Reminders due before this fell due while the server was down (the one-hour rule).
     let startedAt: Date
 
@@ -49,6 +51,7 @@ public final class NotificationScheduler: Sendable {
 
     /// Stops after the delivery in flight, if any; returns when the loop has ended.
     public func stop() {
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         wake.signal()
         stopped.wait()
@@ -65,6 +68,10 @@ public final class NotificationScheduler: Sendable {
             let group = DispatchGroup()
             for notification in due {
                 slots.wait()
+                if stopRequested.load(ordering: .sequentiallyConsistent) {
+                    slots.signal()
+                    break
+                }
                 group.enter()
                 DispatchQueue.global().async { [notifications, startedAt] in
                     notifications.deliverOne(notification, lateBefore: startedAt)
@@ -88,6 +95,8 @@ public final class NotificationScheduler: Sendable {
             _ = wake.wait(timeout: .now() + wait)
             // Let the writes of a burst gather before the next round.
             if running.load(ordering: .sequentiallyConsistent) { usleep(useconds_t(Self.shortestPause * 1_000_000)) }
+            // The wake-ups of a burst count as one: the next round handles them all.
+            while wake.wait(timeout: .now()) == .success {}
         }
         stopped.signal()
     }

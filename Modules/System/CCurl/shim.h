@@ -103,6 +103,7 @@ static curl_socket_t tend_curl_open_socket(void *client, curlsocktype purpose, s
         const unsigned char *bytes = ((const struct sockaddr_in6 *)&address->addr)->sin6_addr.s6_addr;
         static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
         if (bytes[0] == 0xfe && (bytes[1] & 0xc0) == 0x80) return CURL_SOCKET_BAD;
+        if (bytes[0] == 0xfd && bytes[1] == 0x00 && bytes[2] == 0x0e && bytes[3] == 0xc2) return CURL_SOCKET_BAD; // fd00:ec2::/32, AWS metadata
         if (memcmp(bytes, mapped, 12) == 0 && bytes[12] == 169 && bytes[13] == 254) return CURL_SOCKET_BAD;
     }
     return socket(address->family, address->socktype, address->protocol);
@@ -174,7 +175,11 @@ static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_
     easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->timeout_milliseconds);
     easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_response_bytes);
     easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    if (request->refuse_link_local) easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, tend_curl_open_socket);
+    if (request->refuse_link_local) {
+        easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, tend_curl_open_socket);
+        // No proxy from the environment: behind one, the check would see only the proxy.
+        easy_setopt(curl, CURLOPT_PROXY, "");
+    }
     easy_setopt(curl, CURLOPT_WRITEFUNCTION, tend_curl_collect);
     easy_setopt(curl, CURLOPT_WRITEDATA, &response->body);
     easy_setopt(curl, CURLOPT_HEADERFUNCTION, tend_curl_collect);

@@ -51,7 +51,7 @@ enum CoupleText {
             lines.append(w.recent)
             for moment in home.recent.prefix(6) {
                 let who = home.members.first { $0.accountID == moment.accountID }.map { $0.isMe ? w.you : $0.displayName } ?? ""
-                lines.append("  \(shortTime(moment.at))  \(who)  \(momentText(moment))")
+                lines.append("  \(shortTime(moment.at))  \(who)  \(momentText(moment, language: language))")
             }
         }
         return lines.joined(separator: "\n")
@@ -82,20 +82,32 @@ enum CoupleText {
         let temperature = Chart.format(weather.tempC)
         var text = "\(temperature)°C \(weather.description)"
         if weather.stale, let observed = ISO8601.parseInstant(weather.observedAt), let now = ISO8601.parseInstant(member.localTime) {
-            text += " (" + w.old(age(now.timeIntervalSince(observed))) + ")"
+            text += " (" + w.old(age(now.timeIntervalSince(observed), language: language)) + ")"
         }
         return text
     }
 
-    static func momentText(_ moment: HomeJSON.RecentMoment) -> String {
+    static func momentText(_ moment: HomeJSON.RecentMoment, language: Language = .en) -> String {
+        let text = moment.text
+        if language == .ko {
+            switch moment.kind {
+            case "mood": return "기분: \(text)"
+            case "photo": return "오늘의 한 장을 올렸어요\(text.isEmpty ? "" : ": \(text)")"
+            case "care_added": return "챙김 추가: \(text)"
+            case "care_done": return "챙김 완료: \(text) ✓"
+            case "event": return "캘린더 추가: \(text)"
+            case "meeting": return "다음 만남: \(text)"
+            default: return text
+            }
+        }
         switch moment.kind {
-        case "mood": "mood: \(moment.text)"
-        case "photo": "shared today's photo\(moment.text.isEmpty ? "" : ": \(moment.text)")"
-        case "care_added": "added to care: \(moment.text)"
-        case "care_done": "cared: \(moment.text) ✓"
-        case "event": "added to the calendar: \(moment.text)"
-        case "meeting": "set the next meeting: \(moment.text)"
-        default: moment.text
+        case "mood": return "mood: \(text)"
+        case "photo": return "shared today's photo\(text.isEmpty ? "" : ": \(text)")"
+        case "care_added": return "added to care: \(text)"
+        case "care_done": return "cared: \(text) ✓"
+        case "event": return "added to the calendar: \(text)"
+        case "meeting": return "set the next meeting: \(text)"
+        default: return text
         }
     }
 
@@ -111,8 +123,14 @@ enum CoupleText {
         return iso.prefix(10) + " " + iso.dropFirst(11).prefix(5)
     }
 
-    static func age(_ seconds: TimeInterval) -> String {
+    static func age(_ seconds: TimeInterval, language: Language = .en) -> String {
         let minutes = Int(seconds / 60)
+        if language == .ko {
+            if minutes < 1 { return "방금" }
+            if minutes < 60 { return "\(minutes)분" }
+            if minutes < 48 * 60 { return "\(minutes / 60)시간" }
+            return "\(minutes / 1440)일"
+        }
         if minutes < 1 { return "less than a minute" }
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 48 * 60 { return "\(minutes / 60) h" }
@@ -130,7 +148,7 @@ struct Words {
 
     var nextMeeting: String { t("Next meeting", "다음 만남") }
     var notPlanned: String { t("not planned — tend couple meet YYYY-MM-DD", "아직 없어요 — tend couple meet YYYY-MM-DD") }
-    var bridge: String { t("Bridge", "연결된 다리") }
+    var bridge: String { t("Bridge", "오늘의 다리") }
     var you: String { t("you", "나") }
     var time: String { t("Time", "시간") }
     var sky: String { t("Sky", "하늘") }
@@ -138,7 +156,7 @@ struct Words {
     var night: String { t("night", "밤") }
     var weather: String { t("Weather", "날씨") }
     var mood: String { t("Mood", "기분") }
-    var photo: String { t("Photo", "오늘의 한 장") }
+    var photo: String { t("Photo", "사진") }
     var care: String { t("care", "챙김") }
     var calendar: String { t("calendar", "캘린더") }
     var todaysPhoto: String { t("today's photo", "오늘의 한 장") }
@@ -154,7 +172,7 @@ struct Words {
         ko ? "\(name)은(는) \(hours)시간 \(ahead ? "빨라요" : "늦어요")." : "\(name) is \(hours) h \(ahead ? "ahead" : "behind")."
     }
     func callWindow(from: String?, until: String) -> String {
-        if ko { return "통화하기 좋은 시간: \(from ?? "지금")부터 \(until)까지 (내 시간)." }
+        if ko { return "통화하기 좋은 시간: \(from ?? "지금")부터 \(until)까지 (내 시간 기준)." }
         return "Good time to call: \(from ?? "now") until \(until) (your time)."
     }
     func old(_ age: String) -> String { ko ? "\(age) 전" : "\(age) old" }
