@@ -77,31 +77,17 @@ public struct CurlTransport: ServerTransport {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
-        var url = base + percentEncoded(path, keeping: pathCharacters)
+        var url = base + PercentEncoding.encode(path, keeping: pathCharacters)
         if !request.query.isEmpty {
             url += "?" + request.query.map {
-                percentEncoded($0.name, keeping: unreserved) + "=" + percentEncoded($0.value, keeping: unreserved)
+                PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value)
             }.joined(separator: "&")
         }
         return url
     }
 
-    static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     /// Unreserved, sub-delimiters, ':', '@', '/' and '%' (a path may come encoded already).
-    static let pathCharacters = unreserved.union("!$&'()*+,;=:@/%".utf8)
-
-    static func percentEncoded(_ text: String, keeping allowed: Set<UInt8>) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if allowed.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                result += "%" + String(UnicodeScalar(hex[Int(byte >> 4)])) + String(UnicodeScalar(hex[Int(byte & 0xF)]))
-            }
-        }
-        return result
-    }
+    static let pathCharacters = PercentEncoding.unreserved.union("!$&'()*+,;=:@/%".utf8)
 
     /// The method in capitals, without anything that could end the request line.
     private func method(_ text: String) -> String {

@@ -17,10 +17,7 @@ public struct SodiumTokenGenerator: TokenGenerator {
         var digest = [UInt8](repeating: 0, count: tend_generichash_bytes())
         let bytes = Array(token.utf8)
         crypto_generichash(&digest, digest.count, bytes, UInt64(bytes.count), nil, 0)
-        return digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return SodiumDigest.hex(digest)
     }
 }
 

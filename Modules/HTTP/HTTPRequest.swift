@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Core
 
 /// One HTTP request as the router and handlers see it.
 public struct HTTPRequest: Sendable {
@@ -27,6 +28,19 @@ public struct HTTPRequest: Sendable {
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The first of `languages` (e.g. ["en", "ko"]) that `Accept-Language` ranks highest by its
+    /// q-values (a tag matches by prefix: "ko-KR" is "ko"), or nil when it names none of them.
+    public func preferredLanguage(among languages: [String]) -> String? {
+        var best: (language: String, quality: Double)?
+        for part in (header("accept-language") ?? "").split(separator: ",") {
+            let pieces = part.split(separator: ";").map { String($0).trimmed.lowercased() }
+            guard let tag = pieces.first, let language = languages.first(where: { tag.hasPrefix($0) }) else { continue }
+            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if quality > 0, quality > (best?.quality ?? -1) { best = (language, quality) }
+        }
+        return best?.language
+    }
 
     /// The bearer token of the `Authorization` header, if any.
     public var bearerToken: String? {

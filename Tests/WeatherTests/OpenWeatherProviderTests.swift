@@ -118,7 +118,7 @@ struct OpenWeatherProviderTests {
 
         let request = try #require(fake.log.all.first)
         #expect(request.query == ["lat": "0.0000", "lon": "-0.5000", "appid": oddKey, "units": "metric"])
-        #expect(OpenWeatherProvider.percentEncoded(oddKey) == "a%2Bb%2Fc%26d%3De%20f%25g%3F%C3%A9")
+        #expect(PercentEncoding.encode(oddKey) == "a%2Bb%2Fc%26d%3De%20f%25g%3F%C3%A9")
     }
 
     @Test func aRefusedKeyIsUnavailableWithoutTheKeyInTheMessage() throws {

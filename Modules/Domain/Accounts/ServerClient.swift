@@ -28,6 +28,12 @@ public struct ServerRequest: Sendable {
         self.contentType = contentType
     }
 
+    /// An id as one path segment: everything but letters, digits, '-', '_' and '~' is
+    /// percent-encoded — a '.' too, so that an id of ".." can never climb to another route.
+    public static func segment(_ id: String) -> String {
+        PercentEncoding.encode(id, keeping: PercentEncoding.unreserved.subtracting([UInt8(ascii: ".")]))
+    }
+
     /// A JSON body (snake_case keys are the caller's business: it passes an Encodable with CodingKeys).
     public static func json<T: Encodable>(_ method: String, _ path: String, _ value: T) throws -> ServerRequest {
         let encoder = JSONEncoder()

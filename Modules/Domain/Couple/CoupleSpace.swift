@@ -201,22 +201,22 @@ extension CoupleUseCases {
             throw AppError.invalidInput("month must be between 1900 and 2200", code: "invalid_month")
         }
         _ = try markCalendarChecked(accountID: accountID)
+        let zone = zone(of: accountID) // once: it is a read of the account
         return try couples.events(coupleID: couple.id)
             .flatMap { $0.occurrences(from: month.firstDay.adding(days: -1), through: month.lastDay.adding(days: 1)) }
             .filter { occurrence in
                 // Timed events are placed on the viewer's own dates.
-                let (first, last) = viewerDays(occurrence, viewer: accountID)
+                let (first, last) = Self.viewerDays(occurrence, in: zone)
                 return last >= month.firstDay && first <= month.lastDay
             }
-            .sorted { ($0.startsAt ?? zone(of: accountID).instant(of: $0.startDay, minutes: 0)) < ($1.startsAt ?? zone(of: accountID).instant(of: $1.startDay, minutes: 0)) }
+            .sorted { ($0.startsAt ?? zone.instant(of: $0.startDay, minutes: 0)) < ($1.startsAt ?? zone.instant(of: $1.startDay, minutes: 0)) }
     }
 
-    /// The dates an occurrence covers as the viewer's calendar shows them.
-    public func viewerDays(_ occurrence: EventOccurrence, viewer: String) -> (LocalDate, LocalDate) {
+    /// The dates an occurrence covers on a calendar kept in `zone`.
+    static func viewerDays(_ occurrence: EventOccurrence, in zone: TimeZone) -> (LocalDate, LocalDate) {
         guard let start = occurrence.startsAt else { return (occurrence.startDay, occurrence.endDay) }
-        let zone = zone(of: viewer)
-        let end = occurrence.endsAt.map { zone.localDate(of: $0) } ?? zone.localDate(of: start)
-        return (zone.localDate(of: start), max(end, zone.localDate(of: start)))
+        let first = zone.localDate(of: start)
+        return (first, max(occurrence.endsAt.map { zone.localDate(of: $0) } ?? first, first))
     }
 
     /// Records that the member looked at the shared calendar today (once a day).

@@ -93,7 +93,7 @@ public struct NotificationRules: Sendable {
             let first = days.timeZone.instant(of: date, minutes: settings.reminder.minutes)
             wanted.append(Wanted(
                 occasion: "insulin:\(day):1", dueAt: first, title: "Long-acting insulin",
-                body: "Tonight's \(name) (\(Chart6.amount(settings.longUnits)) u) is not logged yet for \(day). Took it? tend insulin log long",
+                body: "Tonight's \(name) (\(formatUnits(settings.longUnits)) u) is not logged yet for \(day). Took it? tend insulin log long",
                 priority: 4, tags: ["syringe"]))
             wanted.append(Wanted(
                 occasion: "insulin:\(day):2", dueAt: first.addingTimeInterval(Self.insulinFollowUp), title: "Long-acting insulin: still missing",
@@ -144,14 +144,7 @@ public struct NotificationRules: Sendable {
         Wanted(occasion: "supplement:\(day):\(supplement.id):\(slot)",
                dueAt: zone.instant(of: day, minutes: slot.minutes).addingTimeInterval(Self.supplementDelay),
                title: "Supplement: \(supplement.name)",
-               body: "\(supplement.name) (\(Chart6.amount(supplement.amount)) \(supplement.unit)) at \(slot) is not checked yet: tend supps take \"\(supplement.name)\"",
+               body: "\(supplement.name) (\(formatUnits(supplement.amount)) \(supplement.unit)) at \(slot) is not checked yet: tend supps take \"\(supplement.name)\"",
                priority: 3, tags: ["pill"])
-    }
-}
-
-/// Numbers as people write them: 1, 2.5.
-enum Chart6 {
-    static func amount(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -76,7 +76,7 @@ public enum NotifyCommands {
                 let context = try context(invocation)
                 let id = invocation.argument("id") ?? ""
                 if context.isOnServer {
-                    _ = try context.client.send(ServerRequest("DELETE", "/v1/notifications/channels/\(escape(id))"))
+                    _ = try context.client.send(ServerRequest("DELETE", "/v1/notifications/channels/\(ServerRequest.segment(id))"))
                 } else {
                     try context.notifications.removeChannel(ownerID: context.ownerID, id: id)
                 }
@@ -170,9 +170,5 @@ public enum NotifyCommands {
                 invocation.output.print(item.body.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             }
         }
-    }
-
-    static func escape(_ id: String) -> String {
-        String(id.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }.map(Character.init))
     }
 }

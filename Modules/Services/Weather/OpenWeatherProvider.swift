@@ -67,7 +67,7 @@ public struct OpenWeatherProvider: WeatherProvider {
             ("lon", Self.coordinate(longitude)),
             ("appid", apiKey),
             ("units", "metric"),
-        ].map { "\(Self.percentEncoded($0.0))=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+        ].map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
         // The base URL is configuration, not a secret: it may be named; the full URL may not.
         guard let url = URL(string: "\(baseURL)/data/2.5/weather?\(query)"), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil else {
@@ -83,24 +83,6 @@ public struct OpenWeatherProvider: WeatherProvider {
     /// Degrees with four decimals (about 11 m), never in exponent form.
     static func coordinate(_ value: Double) -> String {
         String(format: "%.4f", value)
-    }
-
-    /// Only RFC 3986's unreserved characters stay as they are: a `+`, `&` or `=` in a key
-    /// cannot change the query's meaning.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 
     // MARK: - Transport

@@ -58,7 +58,7 @@ enum CalendarCommands {
     static func delete(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(name: "delete", abstract: "Delete an event.", arguments: [Argument("id", help: "The event's id (from 'cal list').")]) { invocation in
             let id = invocation.argument("id") ?? ""
-            _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/events/\(PathSegment.escape(id))"))
+            _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/events/\(ServerRequest.segment(id))"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["deleted": id]) }
             invocation.output.print("Deleted the event \(id).")
         }
@@ -72,17 +72,4 @@ enum CalendarCommands {
 
 struct EventList: Codable {
     let events: [EventJSON]
-}
-
-/// Ids go into paths: anything but letters, digits, '-' and '_' is percent-encoded — a '.' too,
-/// so that an id of ".." can never climb to another route.
-enum PathSegment {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let plain = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45 || byte == 95
-            result += plain ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-        }
-        return result
-    }
 }

@@ -43,7 +43,7 @@ enum CareCommands {
     static func done(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(name: "done", abstract: "Mark an item done (either of you can).", arguments: [Argument("id", help: "The item's id.")]) { invocation in
             let id = invocation.argument("id") ?? ""
-            let item: CareJSON = try context(invocation).call(ServerRequest("POST", "/v1/couple/care/\(PathSegment.escape(id))/done"))
+            let item: CareJSON = try context(invocation).call(ServerRequest("POST", "/v1/couple/care/\(ServerRequest.segment(id))/done"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(item) }
             invocation.output.print("Done: \(item.text) ✓")
         }
@@ -52,7 +52,7 @@ enum CareCommands {
     static func delete(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(name: "delete", abstract: "Remove an item.", arguments: [Argument("id", help: "The item's id.")]) { invocation in
             let id = invocation.argument("id") ?? ""
-            _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/care/\(PathSegment.escape(id))"))
+            _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/care/\(ServerRequest.segment(id))"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["deleted": id]) }
             invocation.output.print("Removed \(id).")
         }

@@ -158,7 +158,7 @@ public enum CoupleRoutes {
                 requestBody: S.jsonBody(S.ref("CareInput")), responses: [("201", S.jsonResponse("The item", S.ref("Care")))]
             )) { request in
                 let body = try request.decode(CareBody.self)
-                guard let scope = EventScope(rawValue: body.whose ?? "me"), scope != .us else {
+                guard let scope = EventScope(rawValue: body.whose ?? "me") else {
                     throw AppError.invalidInput("for must be me or partner", code: "invalid_for")
                 }
                 var due: LocalDate?
@@ -223,16 +223,9 @@ public enum CoupleRoutes {
         ]
     }
 
-    /// `ko` when `Accept-Language` puts Korean before English, English otherwise.
+    /// `ko` when `Accept-Language` ranks Korean above English, English otherwise.
     static func language(_ request: HTTPRequest) -> Language {
-        let tags = (request.header("accept-language") ?? "").split(separator: ",").compactMap { part -> (String, Double)? in
-            let pieces = part.split(separator: ";").map { String($0).trimmed }
-            guard let tag = pieces.first?.lowercased(), !tag.isEmpty else { return nil }
-            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return (tag, quality)
-        }
-        let best = tags.filter { $0.1 > 0 && ($0.0.hasPrefix("ko") || $0.0.hasPrefix("en")) }.max { $0.1 < $1.1 }
-        return best?.0.hasPrefix("ko") == true ? .ko : .en
+        request.preferredLanguage(among: ["en", "ko"]).flatMap(Language.init) ?? .en
     }
 
     static func date(_ request: HTTPRequest, _ name: String) throws -> LocalDate? {

@@ -20,7 +20,7 @@ public enum NotificationRoutes {
                 requestBody: S.jsonBody(S.ref("ChannelInput")), responses: [("201", S.jsonResponse("The channel", S.ref("CreatedChannel")))]
             )) { request in
                 let body = try request.decode(ChannelBody.self)
-                guard let kind = ChannelKind(rawValue: body.kind), kind != .desktop else {
+                guard let kind = ChannelKind(rawValue: body.kind) else {
                     throw AppError.invalidInput("kind must be ntfy or webhook", code: "invalid_kind")
                 }
                 let channel = try notifications.addChannel(ownerID: me(request), kind: kind, url: body.url, token: body.token)

@@ -131,7 +131,7 @@ public enum QuestRoutes {
 
     static func language(_ request: HTTPRequest) -> Language {
         if let query = request.query["lang"], let language = Language(rawValue: query.lowercased()) { return language }
-        return (request.header("accept-language") ?? "").lowercased().hasPrefix("ko") ? .ko : .en
+        return request.preferredLanguage(among: ["en", "ko"]).flatMap(Language.init) ?? .en
     }
 
     static func questNumber(_ request: HTTPRequest) throws -> Int {
