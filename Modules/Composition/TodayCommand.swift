@@ -29,7 +29,10 @@ enum TodayCommand {
                 let activityContext = try activity(invocation)
                 let week = try activityContext.useCases.totals(ownerID: activityContext.ownerID, kind: nil).week
                 let nutritionContext = try nutrition(invocation)
-                let diet = try nutritionContext.nutrition.day(ownerID: nutritionContext.ownerID, date: nil)
+                // One "today" for every card: the calendar date in the person's zone. Only the
+                // insulin card counts its own insulin day (from 04:00 by default) and says so.
+                let today = nutritionContext.nutrition.today(ownerID: nutritionContext.ownerID)
+                let diet = try nutritionContext.nutrition.day(ownerID: nutritionContext.ownerID, date: today)
                 let trend = try nutritionContext.body.trend(ownerID: nutritionContext.ownerID)
                 let workoutContext = try workout(invocation)
                 let training = try workoutContext.workouts.stats(ownerID: workoutContext.ownerID)
@@ -38,13 +41,13 @@ enum TodayCommand {
                 let coupleCard = (try? couple(invocation)).flatMap(CoupleCard.load)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
-                        date: status.insulinDay.description, insulin: StatusJSON(status),
+                        date: today.description, insulin: StatusJSON(status),
                         activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend), workout: StatsJSON(training),
                         quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }, couple: coupleCard))
                     return
                 }
                 let card = StatusText.card(status)
-                invocation.output.print("Today · \(status.insulinDay)\n")
+                invocation.output.print("Today · \(today)\n")
                 // Unread reminders stay at the top until read with 'tend notify inbox'.
                 if let notifyContext = try? notify(invocation),
                    let unread = try? notifyContext.notifications.inbox(ownerID: notifyContext.ownerID, markRead: false), !unread.isEmpty {
@@ -52,7 +55,9 @@ enum TodayCommand {
                     for item in unread.prefix(3) { invocation.output.print("  • \(item.title): \(item.body.split(separator: "\n").first ?? "")") }
                     invocation.output.print("")
                 }
-                invocation.output.print("Insulin")
+                invocation.output.print(status.insulinDay == today
+                    ? "Insulin"
+                    : "Insulin · insulin day \(status.insulinDay) (it starts at \(status.settings.dayStart))")
                 invocation.output.print(card.map { "  " + $0 }.joined(separator: "\n"))
                 invocation.output.print("\nTraining")
                 invocation.output.print("  \(training.currentStreakDays)-day streak · \(Int(training.monthMinutes.rounded())) min this month · "

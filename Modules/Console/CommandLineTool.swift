@@ -13,12 +13,14 @@ public struct CommandLineTool: Sendable {
     /// `arguments` exclude the program name. Returns the process exit code:
     /// 0 success, 1 failure, 2 usage error or invalid input, 3 when a guard refused (conflict).
     public func run(_ arguments: [String]) -> Int32 {
+        // Under --json a script reads errors as JSON too: `{"error": {"code", "message"}}` on stderr.
+        let json = arguments.prefix { $0 != "--" }.contains("--" + GlobalOptions.json.name)
         switch Parser(root: root).parse(arguments, output: output) {
         case .help(let chain):
             output.print(HelpFormatter.render(chain))
             return ExitCode.success
         case .failure(let error, let path):
-            reportUsage(error, path: path)
+            reportUsage(error, path: path, json: json)
             return ExitCode.usage
         case .run(let command, let invocation):
             guard let run = command.run else { return ExitCode.success }
@@ -26,13 +28,13 @@ public struct CommandLineTool: Sendable {
                 try run(invocation)
                 return ExitCode.success
             } catch let error as UsageError {
-                reportUsage(error, path: invocation.commandPath)
+                reportUsage(error, path: invocation.commandPath, json: json)
                 return ExitCode.usage
             } catch let error as AppError {
-                output.printError("error: \(error.message)")
+                report(code: error.code, message: error.message, json: json)
                 return ExitCode.code(for: error.kind)
             } catch {
-                output.printError("error: \(error)")
+                report(code: AppError.Kind.internalFailure.defaultCode, message: "\(error)", json: json)
                 return ExitCode.failure
             }
         }
@@ -43,9 +45,17 @@ public struct CommandLineTool: Sendable {
         run(Array(arguments))
     }
 
-    private func reportUsage(_ error: UsageError, path: [String]) {
-        output.printError("error: \(error.message)")
-        output.printError("Run '\(path.joined(separator: " ")) --help' for usage.")
+    private func reportUsage(_ error: UsageError, path: [String], json: Bool) {
+        report(code: "usage", message: error.message, json: json)
+        if !json { output.printError("Run '\(path.joined(separator: " ")) --help' for usage.") }
+    }
+
+    private func report(code: String, message: String, json: Bool) {
+        guard json, let line = try? JSONText.encode(["error": ["code": code, "message": message]]) else {
+            output.printError("error: \(message)")
+            return
+        }
+        output.printError(line)
     }
 }
 

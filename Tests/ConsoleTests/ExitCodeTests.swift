@@ -81,3 +81,26 @@ struct ExitCodeTests {
         #expect([ExitCode.success, ExitCode.failure, ExitCode.usage, ExitCode.refused] == [0, 1, 2, 3])
     }
 }
+
+@Suite("Errors under --json")
+struct JSONErrorTests {
+    @Test func anAppErrorIsOneJSONLineOnStandardError() {
+        let fixture = Fixture(failure: AppError(.notFound, code: "dose_not_found", "no dose \"x\""))
+        #expect(fixture.run("fail --json") == 1)
+        #expect(fixture.captured.stderr == #"{"error":{"code":"dose_not_found","message":"no dose \"x\""}}"# + "\n")
+        #expect(fixture.captured.stdout == "")
+    }
+
+    @Test func aUsageErrorIsJSONWithoutTheHelpPointer() {
+        let fixture = Fixture()
+        #expect(fixture.run("insluin --json") == 2)
+        #expect(fixture.captured.stderr.hasPrefix(#"{"error":{"code":"usage","message":"unknown command 'insluin'"#))
+        #expect(!fixture.captured.stderr.contains("--help"))
+    }
+
+    @Test func withoutJSONErrorsStayText() {
+        let fixture = Fixture(failure: AppError(.notFound, "gone"))
+        #expect(fixture.run("fail") == 1)
+        #expect(fixture.captured.stderr == "error: gone\n")
+    }
+}
