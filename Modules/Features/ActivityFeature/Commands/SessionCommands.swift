@@ -120,10 +120,10 @@ enum SessionCommands {
                 }
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(ActivityJSON(activity, zone: context.zone, detailed: true))
-                    return
+                } else {
+                    invocation.output.print(render(activity, zone: context.zone) + (invocation.has("svg") ? "\n" : ""))
                 }
-                invocation.output.print(render(activity, zone: context.zone))
-                if let path = invocation.option("svg") { invocation.output.print("\nWrote \(path).") }
+                if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
             }
         )
     }
@@ -141,9 +141,8 @@ enum SessionCommands {
                 try TextFile.write(gpx, to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["out": path])
-                } else {
-                    invocation.output.print("Wrote \(path).")
                 }
+                TextFile.announce(path, in: invocation)
             }
         )
     }

@@ -1,27 +1,63 @@
 import FoundationEssentials
+import Console
 import Core
 import Domain
 
-/// An activity as an SVG picture: the elevation profile over distance (top) and the pace of
-/// each kilometre as bars (bottom).
+/// An activity as an SVG picture: the elevation profile over distance (top, metres against
+/// kilometres) and the pace of each kilometre as bars (bottom, min/km from zero, so a taller bar
+/// is a slower kilometre). The fastest full kilometre is drawn in its own colour and labelled
+/// best; a dashed line marks the average pace.
 enum ActivitySVG {
     static let width = 800.0
-    static let left = 64.0
+    static let left = 78.0
     static let right = 24.0
     static let panel = 200.0
 
+    static let elevationFill = "#7bb274"
+    static let elevationStroke = "#3f7d3a"
+    static let barColour = "#8fa8dc"
+    static let bestColour = "#1e9e5a"
+    static let averageColour = "#444444"
+
+    /// The fastest split: among full kilometres when there are any (a short last split says
+    /// little), else among all splits with a pace.
+    static func bestSplit(_ splits: [Split]) -> Split? {
+        let timed = splits.filter { ($0.pace ?? 0) > 0 }
+        let full = timed.filter { $0.distance >= 999 }
+        return (full.isEmpty ? timed : full).min { $0.pace! < $1.pace! }
+    }
+
     static func render(_ activity: Activity, stats: TrackStatistics) -> String {
-        let plotWidth = width - left - right
+        let plotRight = width - right
+        let plotWidth = plotRight - left
         let total = max(stats.distance2D, 1)
-        var svg: [String] = []
-        let height = 70 + panel * 2 + 80
-        svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="\##(Int(height))" viewBox="0 0 800 \##(Int(height))" font-family="sans-serif" font-size="12">"##)
-        svg.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
-        let title = "\(activity.kind == .run ? "Run" : "Hike")\(activity.name.map { " — \($0)" } ?? "") · \(ActivityText.km(stats.distance2D))"
-        svg.append(##"<text x="\##(left)" y="30" font-size="18" font-weight="bold">\##(escape(title))</text>"##)
+        let kind = activity.kind == .run ? "Run" : "Hike"
+        let title = "\(kind)\(activity.name.map { " — \($0)" } ?? "") · \(ActivityText.km(stats.distance2D))"
+        var facts = [ActivityText.km(stats.distance2D)]
+        if let moving = stats.movingTime ?? stats.duration { facts.append("\(ActivityText.duration(moving)) moving") }
+        if let moving = stats.movingTime ?? stats.duration, stats.distance2D > 0 {
+            facts.append("average \(ActivityText.pace(moving / (stats.distance2D / 1000)))")
+        }
+        facts.append("climb +\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m")
+        let height = 110 + panel + 90 + panel + 60
+        var svg = SVGDrawing(width: width, height: height, title: title, subtitle: facts.joined(separator: " · "), margin: left)
+
+        let paces = stats.splits.compactMap { split in split.pace.map { (split, $0) } }
+        let best = bestSplit(stats.splits)
+        let averagePace: Double? = {
+            guard let moving = stats.movingTime ?? stats.duration, stats.distance2D > 0, !paces.isEmpty else { return nil }
+            return moving / (stats.distance2D / 1000)
+        }()
+        var legend: [SVGDrawing.LegendEntry] = [.init(.box(fill: elevationFill, stroke: elevationStroke, opacity: 0.35), "elevation")]
+        if !paces.isEmpty {
+            legend.append(.init(.box(fill: barColour), "pace of a kilometre"))
+            if let best { legend.append(.init(.box(fill: bestColour), "best (fastest) kilometre: km \(best.index), \(ActivityText.pace(best.pace))")) }
+            if let averagePace { legend.append(.init(.line(stroke: averageColour, width: 1.5, dashed: true), "average \(ActivityText.pace(averagePace))")) }
+        }
+        svg.legend(x: left, y: 76, entries: legend, maxX: plotRight)
 
         // Elevation profile: cumulative distance against elevation.
-        let top = 60.0
+        let top = 110.0
         var profile: [(Double, Double)] = []
         var covered = 0.0
         for segment in activity.track?.segments ?? [] {
@@ -32,52 +68,72 @@ enum ActivitySVG {
                 previous = point
             }
         }
-        svg.append(##"<rect x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#ccc"/>"##)
-        svg.append(##"<text x="\##(width - right)" y="\##(top - 6)" text-anchor="end" fill="#333">Elevation (m)</text>"##)
+        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#dddddd"/>"##)
+        func kmTicks(_ positions: (Double) -> Double) -> [(x: Double, label: String)] {
+            SVGDrawing.niceTicks(low: 0, high: total / 1000, count: 8).map { km in (positions(km * 1000), SVGDrawing.number(km, places: 2)) }
+        }
         if let low = profile.map(\.1).min(), let high = profile.map(\.1).max() {
-            let span = max(high - low, 10)
-            func y(_ elevation: Double) -> Double { top + panel - (elevation - low) / span * (panel - 10) - 5 }
-            let step = max(1, profile.count / 1500) // keep the picture light for long tracks
+            let step = SVGDrawing.niceStep(max(high - low, 10) / 4)
+            let floor = (low / step).rounded(.down) * step
+            let ceiling = max((high / step).rounded(.up) * step, floor + step)
+            func y(_ elevation: Double) -> Double { top + panel - (elevation - floor) / (ceiling - floor) * panel }
+            let ticks = SVGDrawing.niceTicks(low: floor, high: ceiling, count: 4).map { (y($0), SVGDrawing.number($0, places: 0)) }
+            svg.yAxis(x: left, from: top, to: top + panel, ticks: ticks, title: "elevation (m)", gridTo: plotRight)
+            let stride = max(1, profile.count / 1500) // keep the picture light for long tracks
             var path = ""
-            for (index, sample) in profile.enumerated() where index % step == 0 || index == profile.count - 1 {
-                path += (path.isEmpty ? "M" : " L") + "\(r(left + sample.0 / total * plotWidth)),\(r(y(sample.1)))"
+            for (index, sample) in profile.enumerated() where index % stride == 0 || index == profile.count - 1 {
+                path += (path.isEmpty ? "M" : " L") + "\(SVGDrawing.number(left + sample.0 / total * plotWidth)),\(SVGDrawing.number(y(sample.1)))"
             }
-            svg.append(##"<path d="\##(path) L\##(r(left + plotWidth)),\##(top + panel) L\##(left),\##(top + panel) Z" fill="#7bb274" fill-opacity="0.35" stroke="#3f7d3a" stroke-width="1.5"/>"##)
-            for elevation in [low, high] {
-                svg.append(##"<text x="\##(left - 8)" y="\##(r(y(elevation) + 4))" text-anchor="end" fill="#555">\##(Int(elevation.rounded()))</text>"##)
+            svg.raw(##"<path class="elevation" d="\##(path) L\##(SVGDrawing.number(plotRight)),\##(top + panel) L\##(left),\##(top + panel) Z" fill="\##(elevationFill)" fill-opacity="0.35" stroke="\##(elevationStroke)" stroke-width="1.5"/>"##)
+            if let highest = profile.max(by: { $0.1 < $1.1 }) {
+                let hx = left + highest.0 / total * plotWidth
+                svg.text("highest \(Int(highest.1.rounded())) m", x: min(max(hx, left + 60), plotRight - 60), y: y(highest.1) - 8,
+                         anchor: .middle, fill: elevationStroke)
             }
         } else {
-            svg.append(##"<text x="\##(left + 10)" y="\##(top + panel / 2)" fill="#888">No elevation in this track</text>"##)
+            svg.yAxis(x: left, from: top, to: top + panel, ticks: [], title: "elevation (m)")
+            svg.text("No elevation in this track", x: left + 10, y: top + panel / 2, fill: "#888")
         }
+        svg.xAxis(y: top + panel, from: left, to: plotRight, ticks: kmTicks { left + $0 / total * plotWidth }, title: "distance (km)")
 
-        // Pace per kilometre.
-        let bottom = top + panel + 50
-        svg.append(##"<rect x="\##(left)" y="\##(bottom)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#ccc"/>"##)
-        svg.append(##"<text x="\##(width - right)" y="\##(bottom - 6)" text-anchor="end" fill="#333">Pace per km (min/km)</text>"##)
-        let paces = stats.splits.compactMap { split in split.pace.map { (split, $0) } }
+        // Pace per kilometre, from zero: a taller bar is a slower kilometre.
+        let bottom = top + panel + 90
+        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(bottom)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#dddddd"/>"##)
         if let slowest = paces.map(\.1).max() {
+            let step = SVGDrawing.niceStep(slowest / 4 / 60) * 60 // whole minutes or 30 s, 2 min …
+            let ceiling = max((slowest * 1.02 / step).rounded(.up) * step, step)
+            func height(_ pace: Double) -> Double { pace / ceiling * panel }
+            let ticks = Swift.stride(from: 0, through: ceiling + 0.5, by: step).map { (bottom + panel - height($0), ActivityText.duration($0)) }
+            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: ticks, title: "pace (min/km)", gridTo: plotRight)
             let barWidth = plotWidth / Double(max(stats.splits.count, 1))
+            let labelEvery = max(1, Int((Double(stats.splits.count) / 25).rounded(.up)))
+            var labels: [(x: Double, label: String)] = []
             for (split, pace) in paces {
-                let barHeight = pace / slowest * (panel - 20)
+                let barHeight = height(pace)
                 let x = left + Double(split.index - 1) * barWidth
-                svg.append(##"<rect x="\##(r(x + 2))" y="\##(r(bottom + panel - barHeight))" width="\##(r(max(barWidth - 4, 1)))" height="\##(r(barHeight))" fill="#3867d6"><title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
-                if stats.splits.count <= 30 {
-                    svg.append(##"<text x="\##(r(x + barWidth / 2))" y="\##(r(bottom + panel + 16))" text-anchor="middle" fill="#555">\##(split.index)</text>"##)
+                let isBest = split.index == best?.index
+                let fill = isBest ? bestColour : barColour
+                let className = isBest ? "split best" : "split"
+                svg.raw(##"<rect class="\##(className)" x="\##(SVGDrawing.number(x + 2))" y="\##(SVGDrawing.number(bottom + panel - barHeight))" width="\##(SVGDrawing.number(max(barWidth - 4, 1)))" height="\##(SVGDrawing.number(barHeight))" fill="\##(fill)"><title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
+                if isBest {
+                    svg.text("★ best", x: x + barWidth / 2, y: bottom + panel - barHeight - 22, anchor: .middle, bold: true, fill: bestColour, className: "best-label")
+                    svg.text(ActivityText.duration(pace), x: x + barWidth / 2, y: bottom + panel - barHeight - 8, anchor: .middle, fill: bestColour)
+                }
+                if split.index % labelEvery == 0 || split.index == 1 {
+                    let partial = split.distance < 999 ? " (\(SVGDrawing.number(split.distance / 1000, places: 2)))" : ""
+                    labels.append((x + barWidth / 2, "\(split.index)\(stats.splits.count <= 12 ? partial : "")"))
                 }
             }
+            if let averagePace {
+                let y = bottom + panel - height(averagePace)
+                svg.line(x1: left, y1: y, x2: plotRight, y2: y, stroke: averageColour, width: 1.5, dashed: true, className: "average")
+            }
+            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: labels, title: "kilometre (a shorter last split in km)")
         } else {
-            svg.append(##"<text x="\##(left + 10)" y="\##(bottom + panel / 2)" fill="#888">No times in this track</text>"##)
+            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: [], title: "pace (min/km)")
+            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: [], title: "kilometre")
+            svg.text("No times in this track", x: left + 10, y: bottom + panel / 2, fill: "#888")
         }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
-    }
-
-    static func r(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        return svg.render()
     }
 }

@@ -24,9 +24,8 @@ enum ChartCommand {
                 try TextFile.write(svg, to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["svg": path, "month": report.month.description])
-                } else {
-                    invocation.output.print("Wrote \(path) (\(report.month)).")
                 }
+                TextFile.announce(path, in: invocation)
             }
         )
     }

@@ -1,102 +1,182 @@
 import FoundationEssentials
+import Console
 import Core
 import Domain
 
-/// A month as an SVG picture: the long-acting dose time of each insulin day (top panel, the
-/// y axis runs through the insulin day so that 23:50 and 00:20 sit side by side), and every
-/// rapid-acting dose by day and time of day with its units as the dot's size (bottom panel).
+/// A month as an SVG picture, laid out by insulin day (a day runs from the settings' day start,
+/// 04:00 by default, to the next day's start, so a dose at 00:30 sits in the evening before):
+/// the long-acting dose time of each insulin day (top panel) and every rapid-acting dose with
+/// its units as the dot's area (bottom panel). Both y axes run through the insulin day, so 23:50
+/// and 00:20 sit side by side. Past insulin days without a long dose are marked missed; today
+/// (still open) and the days to come never are.
 enum InsulinChartSVG {
-    static let width = 800.0
-    static let left = 64.0
+    static let width = 860.0
+    static let left = 84.0
     static let right = 24.0
-    static let panelHeight = 220.0
+    static let panelHeight = 200.0
+
+    static let longColour = "#3867d6"
+    static let rapidColour = "#eb8c34"
+    static let missedColour = "#d63031"
+
+    /// What a day of the month is, for marking it.
+    enum DayState: Equatable {
+        case beforeFirstUse, taken, missed, today, toCome
+    }
+
+    static func states(_ report: InsulinMonthReport) -> [LocalDate: DayState] {
+        let last = min(report.month.lastDay, report.today)
+        let first = last.adding(days: -(report.elapsedDays - 1))
+        var states: [LocalDate: DayState] = [:]
+        for day in report.days {
+            if day.date > report.today {
+                states[day.date] = .toCome
+            } else if day.date == report.today {
+                states[day.date] = .today
+            } else if report.elapsedDays == 0 || day.date < first {
+                states[day.date] = day.hasLong ? .taken : .beforeFirstUse
+            } else {
+                states[day.date] = day.hasLong ? .taken : .missed
+            }
+        }
+        return states
+    }
 
     static func render(_ report: InsulinMonthReport) -> String {
         let settings = report.settings
         let zone = settings.timeZone
-        let dayCount = Double(report.days.count)
-        let plotWidth = width - left - right
-        func x(_ index: Int) -> Double { left + (Double(index) + 0.5) / dayCount * plotWidth }
+        let calendar = settings.insulinDays
+        let dayCount = Double(max(report.days.count, 1))
+        let plotRight = width - right
+        let plotWidth = plotRight - left
+        let column = plotWidth / dayCount
+        func x(_ index: Int) -> Double { left + (Double(index) + 0.5) * column }
+        let states = states(report)
+        let missedCount = states.values.filter { $0 == .missed }.count
+        let dayStart = settings.dayStart
 
-        var svg: [String] = []
-        let height = 80 + panelHeight * 2 + 60
-        svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="12">"##)
-        svg.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
-        let title = "\(LocalDateText.monthNames[report.month.month - 1]) \(report.month.year) — insulin"
-        svg.append(##"<text x="\##(left)" y="28" font-size="18" font-weight="bold">\##(escape(title))</text>"##)
+        /// Minutes from the start of its insulin day to the dose, 0..<1440 (exact across DST).
+        func minutesIntoDay(_ dose: Dose, day: LocalDate) -> Double {
+            min(max(dose.takenAt.timeIntervalSince(calendar.start(of: day)) / 60, 0), 1439)
+        }
+        /// "Insulin day 2026-11-09 · Lantus 20 u at 00:30 on 2026-11-10": the wall date is named
+        /// when it is not the insulin day's own.
+        func tooltip(_ dose: Dose, day: LocalDate) -> String {
+            let wall = zone.wallClock(of: dose.takenAt)
+            let time = LocalTime(minutes: wall.secondOfDay / 60)!
+            let on = wall.date == day ? "" : " on \(wall.date)"
+            return "Insulin day \(weekday(day)) \(day) · \(settings.name(of: dose.kind)) \(formatUnits(dose.units)) u at \(time)\(on)"
+        }
+
+        let monthName = "\(LocalDateText.monthNames[report.month.month - 1]) \(report.month.year)"
         let average = report.averageLongTime?.description ?? "—"
-        let summary = "\(escape(settings.longName)): \(report.longDoseDays)/\(report.elapsedDays) days, average \(average), streak \(report.currentStreakDays)"
-        svg.append(##"<text x="\##(left)" y="48" fill="#555">\##(summary)</text>"##)
+        let subtitle = "\(settings.longName): \(report.longDoseDays) of \(report.elapsedDays) days"
+            + " · \(missedCount) missed · average \(average) · streak \(report.currentStreakDays)"
+            + " · each insulin day runs \(dayStart) → \(dayStart)"
+        var svg = SVGDrawing(width: width, height: 690, title: "Insulin · \(monthName)", subtitle: subtitle, margin: left)
+
+        svg.legend(x: left, y: 76, entries: [
+            .init(.dot(fill: longColour), "\(settings.longName) (long-acting)"),
+            .init(.line(stroke: longColour, width: 1.5, dashed: true), "average time \(average)"),
+            .init(.dot(fill: rapidColour, opacity: 0.75), "\(settings.rapidName) (rapid-acting), area ∝ units"),
+            .init(.glyph("✕", fill: missedColour), "missed: no \(settings.longName) on a past day"),
+            .init(.box(fill: longColour, stroke: longColour, opacity: 0.12), "today (still open)"),
+            .init(.box(fill: "#dddddd"), "not counted (to come, before first use)"),
+        ], maxX: plotRight)
+
+        // Hour ticks through the insulin day: day start, +6 h, +12 h, +18 h, next day start.
+        func hourTicks(top: Double) -> [(y: Double, label: String)] {
+            stride(from: 0, through: 24, by: 3).map { offset in
+                (top + Double(offset) / 24 * panelHeight, LocalTime(minutes: (dayStart.minutes + offset * 60) % 1440)!.description)
+            }
+        }
+        func dayTicks() -> [(x: Double, label: String)] {
+            report.days.enumerated().filter { $0.element.date.day == 1 || $0.element.date.day % 5 == 0 }
+                .map { (x($0.offset), "\($0.element.date.day)") }
+        }
+        func shadeDays(top: Double, missedMarks: Bool) {
+            for (index, day) in report.days.enumerated() {
+                let cellX = SVGDrawing.number(left + Double(index) * column)
+                let cellWidth = SVGDrawing.number(column)
+                let date = "\(weekday(day.date)) \(day.date)"
+                switch states[day.date] {
+                case .toCome?:
+                    svg.raw(##"<rect class="to-come" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): still to come</title></rect>"##)
+                case .beforeFirstUse?:
+                    svg.raw(##"<rect class="before-first-use" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): before the log was first used</title></rect>"##)
+                case .today?:
+                    let taken = day.hasLong ? "\(settings.longName) taken" : "no \(settings.longName) yet"
+                    svg.raw(#"<rect class="today" x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)" fill="\#(longColour)" fill-opacity="0.12" stroke="\#(longColour)" stroke-dasharray="3 2"><title>Insulin day \#(date): today, still open (\#(SVGDrawing.escape(taken)))</title></rect>"#)
+                case .missed? where missedMarks:
+                    let title = SVGDrawing.escape("Insulin day \(date): missed, no \(settings.longName)")
+                    svg.raw(#"<g class="missed" data-day="\#(day.date)"><title>\#(title)</title>"#)
+                    svg.raw(#"<rect x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)" fill="\#(missedColour)" fill-opacity="0.10"/>"#)
+                    let cx = x(index), cy = top + panelHeight - 12, half = min(column * 0.3, 5)
+                    svg.line(x1: cx - half, y1: cy - half, x2: cx + half, y2: cy + half, stroke: missedColour, width: 2)
+                    svg.line(x1: cx - half, y1: cy + half, x2: cx + half, y2: cy - half, stroke: missedColour, width: 2)
+                    svg.raw("</g>")
+                default:
+                    break
+                }
+            }
+        }
 
         // Top panel: long-acting time within the insulin day.
-        let top = 70.0
-        let dayStart = settings.dayStart.minutes
-        svg.append(contentsOf: panelFrame(top: top, label: "\(settings.longName) time", report: report, x: x))
-        for hourOffset in stride(from: 0, through: 24, by: 6) {
-            let y = top + Double(hourOffset) / 24 * panelHeight
-            let clock = LocalTime(minutes: (dayStart + hourOffset * 60) % 1440)!
-            svg.append(##"<line x1="\##(left)" y1="\##(y)" x2="\##(width - right)" y2="\##(y)" stroke="#eee"/>"##)
-            svg.append(##"<text x="\##(left - 8)" y="\##(y + 4)" text-anchor="end" fill="#555">\##(clock)</text>"##)
+        let top = 130.0
+        svg.text("\(settings.longName) (long-acting): time of the dose on each insulin day", x: left, y: top - 10, bold: true, fill: "#222")
+        shadeDays(top: top, missedMarks: true)
+        svg.yAxis(x: left, from: top, to: top + panelHeight, ticks: hourTicks(top: top), title: "time of day (h)", gridTo: plotRight)
+        svg.xAxis(y: top + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
+                  title: "insulin day of \(monthName) (from \(dayStart))")
+        if let averageTime = report.averageLongTime {
+            let minutes = (averageTime.minutes - dayStart.minutes + 1440) % 1440
+            let y = top + Double(minutes) / 1440 * panelHeight
+            svg.line(x1: left, y1: y, x2: plotRight, y2: y, stroke: longColour, width: 1.5, dashed: true, className: "average")
         }
         var path: [String] = []
+        var dots: [String] = []
         for (index, day) in report.days.enumerated() {
             for dose in day.doses where dose.kind == .long {
-                let minutes = (zone.localTime(of: dose.takenAt).minutes - dayStart + 1440) % 1440
-                let y = top + Double(minutes) / 1440 * panelHeight
-                path.append("\(path.isEmpty ? "M" : "L")\(round1(x(index))),\(round1(y))")
-                svg.append(##"<circle cx="\##(round1(x(index)))" cy="\##(round1(y))" r="4" fill="#3867d6"><title>\##(day.date) \##(zone.localTime(of: dose.takenAt)) · \##(formatUnits(dose.units)) u</title></circle>"##)
+                let y = top + minutesIntoDay(dose, day: day.date) / 1440 * panelHeight
+                let cx = SVGDrawing.number(x(index)), cy = SVGDrawing.number(y)
+                path.append("\(path.isEmpty ? "M" : "L")\(cx),\(cy)")
+                dots.append(#"<circle class="dose long" cx="\#(cx)" cy="\#(cy)" r="4.5" fill="\#(longColour)"><title>\#(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"#)
             }
         }
         if path.count > 1 {
-            svg.insert(##"<path d="\##(path.joined(separator: " "))" fill="none" stroke="#3867d6" stroke-opacity="0.4" stroke-width="1.5"/>"##, at: svg.count - path.count)
+            svg.raw(#"<path d="\#(path.joined(separator: " "))" fill="none" stroke="\#(longColour)" stroke-opacity="0.35" stroke-width="1.5"/>"#)
         }
+        dots.forEach { svg.raw($0) }
 
-        // Bottom panel: rapid-acting doses by time of day, dot area by units.
-        let bottom = top + panelHeight + 40
-        svg.append(contentsOf: panelFrame(top: bottom, label: "\(settings.rapidName) time and units", report: report, x: x))
-        for hour in stride(from: 0, through: 24, by: 6) {
-            let y = bottom + Double(hour) / 24 * panelHeight
-            svg.append(##"<line x1="\##(left)" y1="\##(y)" x2="\##(width - right)" y2="\##(y)" stroke="#eee"/>"##)
-            svg.append(##"<text x="\##(left - 8)" y="\##(y + 4)" text-anchor="end" fill="#555">\##(LocalTime(minutes: hour % 24 * 60)!)</text>"##)
+        // Bottom panel: rapid-acting doses by time within the insulin day, dot area by units.
+        let bottom = top + panelHeight + 100
+        svg.text("\(settings.rapidName) (rapid-acting): time and units of each dose", x: left, y: bottom - 10, bold: true, fill: "#222")
+        shadeDays(top: bottom, missedMarks: false)
+        svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: "time of day (h)", gridTo: plotRight)
+        svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
+                  title: "insulin day of \(monthName) (from \(dayStart))")
+        // The size key: what a dot's area says in units.
+        var keyX = plotRight
+        for units in [10.0, 5.0, 2.0] {
+            let radius = rapidRadius(units)
+            let label = "\(formatUnits(units)) u"
+            keyX -= SVGDrawing.estimatedWidth(label, size: 12) + radius * 2 + 14
+            svg.raw(#"<rect class="size-key" x="\#(SVGDrawing.number(keyX))" y="\#(SVGDrawing.number(bottom - 14 - radius))" width="\#(SVGDrawing.number(radius * 2))" height="\#(SVGDrawing.number(radius * 2))" rx="\#(SVGDrawing.number(radius))" fill="\#(rapidColour)" fill-opacity="0.75"/>"#)
+            svg.text(label, x: keyX + radius * 2 + 4, y: bottom - 10, fill: "#444")
         }
         for (index, day) in report.days.enumerated() {
             for dose in day.doses where dose.kind == .rapid {
-                let time = zone.localTime(of: dose.takenAt)
-                let y = bottom + Double(time.minutes) / 1440 * panelHeight
-                let radius = 2 + dose.units.squareRoot() * 1.5
-                svg.append(##"<circle cx="\##(round1(x(index)))" cy="\##(round1(y))" r="\##(round1(radius))" fill="#eb8c34" fill-opacity="0.7"><title>\##(day.date) \##(time) · \##(formatUnits(dose.units)) u</title></circle>"##)
+                let y = bottom + minutesIntoDay(dose, day: day.date) / 1440 * panelHeight
+                svg.raw(##"<circle class="dose rapid" cx="\##(SVGDrawing.number(x(index)))" cy="\##(SVGDrawing.number(y))" r="\##(SVGDrawing.number(rapidRadius(dose.units)))" fill="\##(rapidColour)" fill-opacity="0.75" stroke="#b35f10" stroke-width="0.5"><title>\##(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"##)
             }
         }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        return svg.render()
     }
 
-    private static func panelFrame(top: Double, label: String, report: InsulinMonthReport, x: (Int) -> Double) -> [String] {
-        var parts: [String] = []
-        parts.append(##"<rect x="\##(left)" y="\##(top)" width="\##(width - left - right)" height="\##(panelHeight)" fill="none" stroke="#ccc"/>"##)
-        parts.append(##"<text x="\##(width - right)" y="\##(top - 6)" text-anchor="end" fill="#333">\##(escape(label))</text>"##)
-        for (index, day) in report.days.enumerated() where day.date.day == 1 || day.date.day % 5 == 0 {
-            parts.append(##"<text x="\##(round1(x(index)))" y="\##(top + panelHeight + 16)" text-anchor="middle" fill="#555">\##(day.date.day)</text>"##)
-        }
-        return parts
-    }
+    /// A rapid dose's dot radius: area in proportion to the units.
+    static func rapidRadius(_ units: Double) -> Double { 1.5 + max(units, 0).squareRoot() * 1.6 }
 
-    private static func round1(_ value: Double) -> String {
-        formatUnits((value * 10).rounded() / 10)
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+    static func weekday(_ date: LocalDate) -> String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
     }
 }

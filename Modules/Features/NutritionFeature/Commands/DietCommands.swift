@@ -45,8 +45,9 @@ enum DietCommands {
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(DayJSON(day))
                     } else {
-                        invocation.output.print(NutritionText.day(day))
+                        invocation.output.print(NutritionText.day(day) + (invocation.has("svg") ? "\n" : ""))
                     }
+                    if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
                 }),
             Command(
                 name: "week", abstract: "The last seven days: average intake against the goal, days on target (±10 %).",

@@ -58,8 +58,9 @@ enum WeightCommands {
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(TrendJSON(trend))
                     } else {
-                        invocation.output.print(NutritionText.trend(trend))
+                        invocation.output.print(NutritionText.trend(trend) + (invocation.has("svg") ? "\n" : ""))
                     }
+                    if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
                 }),
         ])
     }

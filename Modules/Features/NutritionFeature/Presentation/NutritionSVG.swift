@@ -1,69 +1,147 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Console
 import Core
 import Domain
 
 /// Pictures: the day as four rings (energy and the three macros against their goals), and the
 /// weight with its trend line.
 enum NutritionSVG {
+    /// Where a ring stands against its goal, by the whole percent a person reads under it.
+    enum RingState: String, Equatable {
+        case under, met, over
+
+        init(value: Double, goal: Double) {
+            let percent = goal > 0 ? Int((value / goal * 100).rounded()) : 0
+            self = percent > 100 ? .over : percent == 100 ? .met : .under
+        }
+    }
+
+    static let overColour = "#2d3436"
+
     static func day(_ day: NutritionUseCases.Day) -> String {
         let totals = day.totals
-        let rings: [(String, Double, Double, String, String)] = [
+        let rings: [(name: String, value: Double, goal: Double, unit: String, colour: String)] = [
             ("Energy", totals.kcal, day.goals.kcal, "kcal", "#eb3b5a"),
             ("Protein", totals.protein, day.goals.protein, "g", "#3867d6"),
             ("Carbs", totals.carbs, day.goals.carbs, "g", "#f7b731"),
             ("Fat", totals.fat, day.goals.fat, "g", "#20bf6b"),
         ]
-        var svg = [##"<svg xmlns="http://www.w3.org/2000/svg" width="720" height="260" viewBox="0 0 720 260" font-family="sans-serif" font-size="13">"##,
-                   ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
-                   ##"<text x="20" y="28" font-size="18" font-weight="bold">Diet · \##(day.date)</text>"##]
-        let radius = 60.0
+        let left = day.remainingKcal
+        let subtitle = "\(amount(totals.kcal, "kcal")) of \(amount(day.goals.kcal, "kcal"))"
+            + (left >= 0 ? " · \(amount(left, "kcal")) left" : " · \(amount(-left, "kcal")) over the goal")
+            + " · ring ticks every 25 % of the goal"
+        var svg = SVGDrawing(width: 720, height: 340, title: "Diet · \(day.date)", subtitle: subtitle)
+        svg.legend(x: 20, y: 76, entries: [
+            .init(.box(fill: "#eeeeee"), "goal (a full ring = 100 %)"),
+            .init(.glyph("✓", fill: "#1e9e5a"), "met: 100 %"),
+            .init(.box(fill: overColour), "▲ over 100 %: the second lap"),
+        ])
+        let radius = 60.0, cy = 180.0
         let circumference = 2 * Double.pi * radius
         for (index, ring) in rings.enumerated() {
-            let cx = 100 + Double(index) * 170
-            let ratio = ring.2 > 0 ? min(ring.1 / ring.2, 1) : 0
-            svg.append(##"<circle cx="\##(cx)" cy="130" r="\##(radius)" fill="none" stroke="#eeeeee" stroke-width="16"/>"##)
-            svg.append(##"<circle cx="\##(cx)" cy="130" r="\##(radius)" fill="none" stroke="\##(ring.4)" stroke-width="16" stroke-linecap="round" stroke-dasharray="\##(r(ratio * circumference)) \##(r(circumference))" transform="rotate(-90 \##(cx) 130)"/>"##)
-            svg.append(##"<text x="\##(cx)" y="126" text-anchor="middle" font-weight="bold">\##(Int(ring.1.rounded())) \##(ring.3)</text>"##)
-            svg.append(##"<text x="\##(cx)" y="144" text-anchor="middle" fill="#666">of \##(Int(ring.2.rounded()))</text>"##)
-            svg.append(##"<text x="\##(cx)" y="222" text-anchor="middle">\##(ring.0)</text>"##)
+            let cx = 100 + Double(index) * 173
+            let ratio = ring.goal > 0 ? max(ring.value / ring.goal, 0) : 0
+            let state = RingState(value: ring.value, goal: ring.goal)
+            let percent = Int((ratio * 100).rounded())
+            let shown = min(ratio, 1)
+            let x = SVGDrawing.number(cx), y = SVGDrawing.number(cy)
+            svg.raw(##"<g class="ring \##(state.rawValue)" data-nutrient="\##(ring.name.lowercased())">"##)
+            svg.raw(##"<title>\##(ring.name): \##(amount(ring.value, ring.unit)) of \##(amount(ring.goal, ring.unit)) (\##(percent) %, \##(state.rawValue))</title>"##)
+            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="#eeeeee" stroke-width="16"/>"##)
+            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16" stroke-linecap="\##(shown >= 1 ? "butt" : "round")" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))" transform="rotate(-90 \##(x) \##(y))"/>"##)
+            // Quarter ticks across the ring: the scale of the goal.
+            for quarter in 0..<4 {
+                let angle = Double(quarter) * Double.pi / 2
+                let (sinA, cosA) = (sin(angle), cos(angle))
+                svg.line(x1: cx + sinA * (radius - 9), y1: cy - cosA * (radius - 9), x2: cx + sinA * (radius + 9), y2: cy - cosA * (radius + 9),
+                         stroke: "#ffffff", width: quarter == 0 ? 2.5 : 1.5)
+            }
+            if state == .over {
+                // The part past the goal as a second, dark lap from the top (capped at one more lap).
+                let extra = min(ratio - 1, 0.999)
+                let angle = extra * 2 * Double.pi
+                let endX = cx + sin(angle) * radius, endY = cy - cos(angle) * radius
+                let largeArc = extra > 0.5 ? 1 : 0
+                svg.raw(##"<path class="over-lap" d="M\##(x),\##(SVGDrawing.number(cy - radius)) A\##(radius),\##(radius) 0 \##(largeArc) 1 \##(SVGDrawing.number(endX)),\##(SVGDrawing.number(endY))" fill="none" stroke="\##(overColour)" stroke-width="10" stroke-linecap="round"/>"##)
+                svg.text("▲", x: endX, y: endY + 5, anchor: .middle, size: 13, fill: "#ffffff", className: "over-mark")
+            }
+            svg.text(amount(ring.value, ring.unit), x: cx, y: cy - 4, anchor: .middle, bold: true, fill: "#111")
+            svg.text("of \(amount(ring.goal, ring.unit))", x: cx, y: cy + 14, anchor: .middle, fill: "#666")
+            svg.text(ring.name, x: cx, y: cy + radius + 34, anchor: .middle, bold: true, fill: "#222")
+            switch state {
+            case .under:
+                svg.text("\(percent) % · \(amount(ring.goal - ring.value, ring.unit)) to go", x: cx, y: cy + radius + 52, anchor: .middle,
+                         fill: "#555", className: "state-label")
+            case .met:
+                svg.text("✓ met · 100 %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: "#1e9e5a", className: "state-label")
+            case .over:
+                svg.text("▲ over · \(percent) %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: overColour, className: "state-label")
+                svg.text("\(amount(ring.value - ring.goal, ring.unit)) past the goal", x: cx, y: cy + radius + 68, anchor: .middle,
+                         fill: overColour, className: "state-label")
+            }
+            svg.raw("</g>")
         }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        return svg.render()
     }
 
     static func trend(_ trend: WeightTrend) -> String {
-        let width = 760.0, height = 320.0, left = 60.0, right = 20.0, top = 40.0, bottom = 40.0
-        var svg = [##"<svg xmlns="http://www.w3.org/2000/svg" width="760" height="320" viewBox="0 0 760 320" font-family="sans-serif" font-size="12">"##,
-                   ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
-                   ##"<text x="\##(left)" y="26" font-size="16" font-weight="bold">Weight and trend</text>"##]
+        let width = 760.0, height = 380.0, left = 78.0, right = 24.0, top = 100.0, bottom = 70.0
         let points = trend.points
         guard let first = points.first, let last = points.last else {
-            svg.append(##"<text x="\##(left)" y="160" fill="#888">No weighings yet</text>"##)
-            svg.append("</svg>")
-            return svg.joined(separator: "\n") + "\n"
+            var svg = SVGDrawing(width: width, height: 200, title: "Weight and trend", subtitle: "No weighings yet: tend weight log 72.5", margin: left)
+            svg.text("No weighings yet", x: left, y: 120, fill: "#888")
+            return svg.render()
         }
+        var facts = ["latest \(kg(last.kilograms))", "trend \(kg(last.trend))"]
+        if let weekly = trend.weeklyChange { facts.append("\(weekly >= 0 ? "+" : "−")\(kg(abs(weekly)))/week") }
+        facts.append("\(points.count) weighing day(s)")
+        var svg = SVGDrawing(width: width, height: height, title: "Weight and trend · \(first.date) – \(last.date)",
+                             subtitle: facts.joined(separator: " · "), margin: left)
+        svg.legend(x: left, y: 76, entries: [
+            .init(.dot(fill: "#3867d6"), "weighing (the day's last)"),
+            .init(.line(stroke: "#eb3b5a", width: 2), "trend (10 % smoothing, The Hacker's Diet)"),
+            .init(.line(stroke: "#bbbbbb", width: 1), "distance from the trend"),
+        ], maxX: width - right)
+
         let values = points.flatMap { [$0.kilograms, $0.trend] }
-        let low = values.min()! - 0.5, high = values.max()! + 0.5
+        let step = SVGDrawing.niceStep(max(values.max()! - values.min()!, 1) / 5)
+        let low = (values.min()! / step).rounded(.down) * step
+        let high = max((values.max()! / step).rounded(.up) * step, low + step)
         let span = Double(max(first.date.days(until: last.date), 1))
-        func x(_ date: LocalDate) -> Double { left + Double(first.date.days(until: date)) / span * (width - left - right) }
-        func y(_ kg: Double) -> Double { top + (high - kg) / (high - low) * (height - top - bottom) }
-        svg.append(##"<rect x="\##(left)" y="\##(top)" width="\##(width - left - right)" height="\##(height - top - bottom)" fill="none" stroke="#ccc"/>"##)
-        for kg in [low + 0.5, (low + high) / 2, high - 0.5] {
-            svg.append(##"<text x="\##(left - 6)" y="\##(r(y(kg) + 4))" text-anchor="end" fill="#555">\##((kg * 10).rounded() / 10)</text>"##)
+        let plotRight = width - right, plotBottom = height - bottom
+        func x(_ date: LocalDate) -> Double { left + Double(first.date.days(until: date)) / span * (plotRight - left) }
+        func y(_ kg: Double) -> Double { top + (high - kg) / (high - low) * (plotBottom - top) }
+        let kgTicks = SVGDrawing.niceTicks(low: low, high: high, count: 5).map { (y($0), SVGDrawing.number($0, places: 1)) }
+        svg.yAxis(x: left, from: top, to: plotBottom, ticks: kgTicks, title: "weight (kg)", gridTo: plotRight)
+        let dayStep = [1, 2, 7, 14, 28, 56, 91, 182, 364].first { span / Double($0) <= 7 } ?? 728 // whole weeks once past a fortnight
+        var dateTicks: [(x: Double, label: String)] = []
+        var offset = 0
+        while offset <= Int(span) {
+            let date = first.date.adding(days: offset)
+            dateTicks.append((x(date), shortDate(date)))
+            offset += dayStep
         }
-        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(r(x($0.element.date))),\(r(y($0.element.trend)))" }.joined(separator: " ")
-        svg.append(##"<path d="\##(path)" fill="none" stroke="#eb3b5a" stroke-width="2"/>"##)
+        svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: "date (\(first.date.year == last.date.year ? "\(first.date.year)" : "\(first.date.year)–\(last.date.year)"))")
         for point in points {
-            svg.append(##"<circle cx="\##(r(x(point.date)))" cy="\##(r(y(point.kilograms)))" r="3" fill="#3867d6"><title>\##(point.date): \##(point.kilograms) kg</title></circle>"##)
+            svg.line(x1: x(point.date), y1: y(point.kilograms), x2: x(point.date), y2: y(point.trend), stroke: "#bbbbbb", className: "sinker")
         }
-        svg.append(##"<text x="\##(left)" y="\##(height - 12)" fill="#555">\##(first.date)</text>"##)
-        svg.append(##"<text x="\##(width - right)" y="\##(height - 12)" text-anchor="end" fill="#555">\##(last.date)</text>"##)
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(SVGDrawing.number(x($0.element.date))),\(SVGDrawing.number(y($0.element.trend)))" }.joined(separator: " ")
+        svg.raw(##"<path class="trend" d="\##(path)" fill="none" stroke="#eb3b5a" stroke-width="2"/>"##)
+        for point in points {
+            svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))" cy="\##(SVGDrawing.number(y(point.kilograms)))" r="3.5" fill="#3867d6"><title>\##(point.date): \##(kg(point.kilograms)), trend \##(kg(point.trend))</title></circle>"##)
+        }
+        return svg.render()
     }
 
-    static func r(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    static func amount(_ value: Double, _ unit: String) -> String { "\(Int(value.rounded())) \(unit)" }
+
+    static func kg(_ value: Double) -> String { "\(SVGDrawing.number(value, places: 1)) kg" }
+
+    static func shortDate(_ date: LocalDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(months[date.month - 1]) \(date.day)"
     }
 }

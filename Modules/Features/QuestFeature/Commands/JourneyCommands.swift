@@ -62,9 +62,8 @@ enum JourneyCommands {
                 try TextFile.write(JourneyMarkdown.render(state, language: context.language), to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["out": path, "journey_id": state.journey.id])
-                } else {
-                    invocation.output.print(context.language == .ko ? "\(path)에 저장했어요." : "Wrote \(path).")
                 }
+                TextFile.announce(path, in: invocation) { context.language == .ko ? "\($0)에 저장했어요." : "Wrote \($0)." }
             }
         )
     }

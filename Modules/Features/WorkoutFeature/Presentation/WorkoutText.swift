@@ -108,12 +108,13 @@ enum WorkoutCalendar {
                 let sessions = try context.workouts.list(ownerID: context.ownerID, from: shown.firstDay, through: shown.lastDay)
                 var minutes: [LocalDate: Double] = [:]
                 for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += max(session.durationMinutes ?? 30, 1) }
-                if let path = invocation.option("svg") { try TextFile.write(svg(shown, minutes: minutes), to: path) }
+                if let path = invocation.option("svg") { try TextFile.write(WorkoutSVG.calendar(shown, minutes: minutes, today: today), to: path) }
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
                         .init(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
                               minutes: round2(minutes[day] ?? 0))
                     }))
+                    if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
                     return
                 }
                 var lines = ["\(shown)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
@@ -127,6 +128,7 @@ enum WorkoutCalendar {
                 if !row.isEmpty { lines.append(trimmedRight(row)) }
                 lines.append("\n■ trained · \(minutes.count) day(s), \(WorkoutText.hours(minutes.values.reduce(0, +)))")
                 invocation.output.print(lines.joined(separator: "\n"))
+                if let path = invocation.option("svg") { invocation.output.print(); TextFile.announce(path, in: invocation) }
             })
     }
 
@@ -145,27 +147,5 @@ enum WorkoutCalendar {
 
         let month: String
         let days: [Day]
-    }
-
-    static func svg(_ month: YearMonth, minutes: [LocalDate: Double]) -> String {
-        let cell = 56.0
-        var svg = [##"<svg xmlns="http://www.w3.org/2000/svg" width="420" height="420" viewBox="0 0 420 420" font-family="sans-serif" font-size="12">"##,
-                   ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
-                   ##"<text x="14" y="28" font-size="18" font-weight="bold">Training · \##(month)</text>"##]
-        let most = max(minutes.values.max() ?? 1, 1)
-        for (index, name) in WorkoutInput.weekdayNames.enumerated() {
-            svg.append(##"<text x="\##(14 + Double(index) * cell + 20)" y="56" text-anchor="middle" fill="#555">\##(name)</text>"##)
-        }
-        for day in month.days {
-            let column = Double(day.isoWeekday - 1)
-            let row = Double((day.day + month.firstDay.isoWeekday - 2) / 7)
-            let x = 14 + column * cell
-            let y = 66 + row * cell
-            let opacity = minutes[day].map { 0.25 + 0.75 * $0 / most } ?? 0
-            svg.append(##"<rect x="\##(x)" y="\##(y)" width="\##(cell - 6)" height="\##(cell - 6)" rx="6" fill="#20bf6b" fill-opacity="\##((opacity * 100).rounded() / 100)" stroke="#ddd"><title>\##(day): \##(Int(minutes[day] ?? 0)) min</title></rect>"##)
-            svg.append(##"<text x="\##(x + 6)" y="\##(y + 16)" fill="#333">\##(day.day)</text>"##)
-        }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
     }
 }
