@@ -17,6 +17,10 @@ public final class Container: Sendable {
     public let quests: QuestUseCases
     public let activities: ActivityUseCases
     public let nutrition: NutritionUseCases
+    /// The shared food tables' loader (USDA SR24 and the Korean table).
+    public let foodTables: FoodTableUseCases
+    /// The Korean table's folder: `Resources/Foods`.
+    public let koreanFoodsPath: String
     public let body: BodyUseCases
     public let workouts: WorkoutUseCases
     public let supplements: SupplementUseCases
@@ -24,6 +28,8 @@ public final class Container: Sendable {
     public let notifications: NotificationUseCases
     /// What `tend` last received from a server (the couple home), for offline display.
     public let clientCache: any ClientCache
+    /// Finds an entry by what a person typed: its id, its handle or `last`.
+    public let recordIDs: RecordIDs
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -38,6 +44,7 @@ public final class Container: Sendable {
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
         self.clock = clock
+        recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
         accounts = AccountUseCases(
             accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
@@ -66,6 +73,10 @@ public final class Container: Sendable {
         nutrition = NutritionUseCases(
             foods: SQLiteFoodRepository(database: database, clock: clock), diet: SQLiteDietRepository(database: database),
             usda: USDAReader(), transactor: database, clock: clock, timeZone: zone)
+        let foodRepository = SQLiteFoodRepository(database: database, clock: clock)
+        foodTables = FoodTableUseCases(foods: foodRepository, tables: foodRepository, usda: USDAReader(), korean: KoreanFoodReader(),
+                                       transactor: database)
+        koreanFoodsPath = resourcesPath + "/Foods"
         body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone)
         workouts = WorkoutUseCases(
             workouts: SQLiteWorkoutRepository(database: database), exercises: SQLiteExerciseRepository(database: database),

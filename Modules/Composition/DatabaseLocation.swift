@@ -5,7 +5,10 @@ import Core
 /// `$XDG_DATA_HOME/tend/<file>` (`~/.local/share/tend/<file>`), creating the folders.
 public enum DatabaseLocation {
     public static func resolve(option: String?, environment: [String: String], fileName: String = "tend.sqlite") throws -> String {
-        if let option, !option.isEmpty { return try prepared(option) }
+        if let option {
+            guard !option.trimmed.isEmpty else { throw AppError.invalidInput("--db needs a file path", code: "invalid_database_path") }
+            return try prepared(option)
+        }
         if let path = environment["TEND_DB"], !path.isEmpty { return try prepared(path) }
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {

@@ -26,13 +26,25 @@ public struct TendCommandLine: Sendable {
         self.environment = environment
     }
 
+    /// A command line on a container made beforehand (tests: in memory, a fixed clock and zone).
+    init(environment: [String: String], container: Container) {
+        self.environment = environment
+        _ = try? containers.get { container }
+    }
+
     public func run(_ arguments: [String], output: Output = .live()) -> Int32 {
-        CommandLineTool(root: rootCommand(), output: output).run(arguments)
+        let status = CommandLineTool(root: rootCommand(), output: output, catalog: catalog(for: arguments)).run(arguments)
+        // The database is one file when the command ends: what the WAL holds goes into it.
+        if let container = containers.opened, (try? container.database.checkpoint()) == nil {
+            output.printError("warning: the database's write-ahead log could not be folded into the file; the next run will")
+        }
+        return status
     }
 
     public func rootCommand() -> Command {
         let insulinContext: InsulinCommands.ContextProvider = { invocation in
-            InsulinContext(useCases: try container(for: invocation).insulin, ownerID: Owner.local)
+            let container = try container(for: invocation)
+            return InsulinContext(useCases: container.insulin, ownerID: Owner.local, ids: container.recordIDs)
         }
         let environment = environment
         let questContext: QuestCommands.ContextProvider = { invocation in
@@ -41,17 +53,19 @@ public struct TendCommandLine: Sendable {
                          environment: environment, isInteractive: isatty(0) == 1)
         }
         let activityContext: ActivityCommands.ContextProvider = { invocation in
-            ActivityContext(useCases: try container(for: invocation).activities, ownerID: Owner.local)
+            let container = try container(for: invocation)
+            return ActivityContext(useCases: container.activities, ownerID: Owner.local, ids: container.recordIDs)
         }
         let nutritionContext: NutritionCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
             return NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: Owner.local,
-                                    defaultUSDAPath: ResourceLocation.usdaTable(environment: environment))
+                                    defaultUSDAPath: ResourceLocation.usdaTable(environment: environment),
+                                    foodTables: container.foodTables, koreanFoodsPath: container.koreanFoodsPath)
         }
         let workoutContext: WorkoutCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
             return WorkoutContext(workouts: container.workouts, supplements: container.supplements, ownerID: Owner.local,
-                                  isInteractive: isatty(0) == 1 && isatty(1) == 1)
+                                  isInteractive: isatty(0) == 1 && isatty(1) == 1, ids: container.recordIDs)
         }
         let coupleContext: CoupleCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
@@ -92,6 +106,17 @@ public struct TendCommandLine: Sendable {
         )
     }
 
+    /// The screen's language for this command line: `--lang`, else `LC_ALL`/`LANG`, else English.
+    /// A `--lang` value that is not a language is a usage error, told in the environment's one.
+    public func language(for arguments: [String]) -> Language {
+        let option = CommandLineTool.languageOption(in: arguments).flatMap { Language(rawValue: $0.lowercased()) }
+        return Language.resolve(option: option?.rawValue, environment: environment) ?? .en
+    }
+
+    func catalog(for arguments: [String]) -> Catalog {
+        language(for: arguments) == .ko ? KoreanCatalog.catalog : .english
+    }
+
     func container(for invocation: Invocation) throws -> Container {
         try containers.get {
             let path = try DatabaseLocation.resolve(option: invocation.option(GlobalOptions.database.name), environment: environment)
@@ -106,6 +131,8 @@ public struct TendCommandLine: Sendable {
 /// One container per process, made on first use.
 final class ContainerCache: Sendable {
     private let state = Mutex<Container?>(nil)
+
+    var opened: Container? { state.withLock { $0 } }
 
     func get(_ make: () throws -> Container) throws -> Container {
         try state.withLock { cached in

@@ -41,7 +41,7 @@ final class ActivityCommandHarness: @unchecked Sendable {
     func run(_ arguments: String...) -> Result { run(arguments) }
 
     func run(_ arguments: [String]) -> Result {
-        let context = ActivityContext(useCases: container.activities, ownerID: "local")
+        let context = ActivityContext(useCases: container.activities, ownerID: "local", ids: container.recordIDs)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: ActivityCommands.make(context: { _ in context }))
         let (output, captured) = Output.capturing()

@@ -54,13 +54,24 @@ struct TimeTests {
 
     @Test func parsesWhatAPersonTypes() throws {
         let now = ISO8601.parseInstant("2026-11-30T12:00:00+09:00")!
-        #expect(TimeInput.parse("22:15", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-30T22:15:00+09:00"))
+        #expect(TimeInput.parse("08:15", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-30T08:15:00+09:00"))
         #expect(TimeInput.parse("yesterday 23:50", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-29T23:50:00+09:00"))
         #expect(TimeInput.parse("2026-11-01 08:00", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-01T08:00:00+09:00"))
         #expect(TimeInput.parse("2026-11-01T08:00:00Z", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-01T17:00:00+09:00"))
         for bad in ["25:00", "tomorrowish 10:00", "2026-11-31 08:00", "", "noon"] {
             #expect(TimeInput.parse(bad, now: now, timeZone: seoul) == nil, "\(bad) must be refused")
         }
+    }
+
+    @Test func aBareTimeIsTheMostRecentSuchTime() {
+        let justAfterMidnight = ISO8601.parseInstant("2026-12-01T01:30:00+09:00")!
+        #expect(TimeInput.parse("23:50", now: justAfterMidnight, timeZone: seoul) == ISO8601.parseInstant("2026-11-30T23:50:00+09:00"))
+        #expect(TimeInput.parse("01:00", now: justAfterMidnight, timeZone: seoul) == ISO8601.parseInstant("2026-12-01T01:00:00+09:00"))
+        let noon = ISO8601.parseInstant("2026-11-30T12:00:00+09:00")!
+        #expect(TimeInput.parse("22:15", now: noon, timeZone: seoul) == ISO8601.parseInstant("2026-11-29T22:15:00+09:00"))
+        // A few minutes ahead is a clock that lags the phone's, still today.
+        #expect(TimeInput.parse("12:04", now: noon, timeZone: seoul) == ISO8601.parseInstant("2026-11-30T12:04:00+09:00"))
+        #expect(TimeInput.parse("12:06", now: noon, timeZone: seoul) == ISO8601.parseInstant("2026-11-29T12:06:00+09:00"))
     }
 
     @Test func theClockComesFromTEND_NOW() throws {

@@ -158,8 +158,10 @@ struct ActivityEndToEndTests {
         let truncated = try write(String(StraightTrack.gpx(StraightTrack.points(kilometres: 0.1, pace: 300)).dropLast(40)), "cut.gpx", in: tend)
         let cut = try tend.run("--json", "gpx", "stats", truncated)
         #expect(cut.status == 1)
-        #expect(cut.stderr.hasPrefix("error: \(truncated):"), "\(cut.stderr)")
-        let line = cut.stderr.dropFirst("error: \(truncated):".count).prefix { $0.isNumber }
+        // Under --json the error is one JSON line on stderr; its message names the line.
+        let prefix = #"{"error":{"code":"invalid_gpx","message":""# + "\(truncated):"
+        #expect(cut.stderr.hasPrefix(prefix), "\(cut.stderr)")
+        let line = cut.stderr.dropFirst(prefix.count).prefix { $0.isNumber }
         #expect(Int(line) != nil)
         #expect((try tend.run("--json", "run", "list").json()["activities"] as? [Any])?.isEmpty == true)
     }

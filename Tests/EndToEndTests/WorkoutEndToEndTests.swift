@@ -103,7 +103,7 @@ struct WorkoutEndToEndTests {
         #expect(negative.stderr.contains("a weight is more than 0"))
         let wod = try tend.run("workout", "wod", "amrap", "--result", "7:32")
         #expect(wod.status == 2)
-        #expect(wod.stderr.contains("is not a amrap result"))
+        #expect(wod.stderr.contains("is not an AMRAP result"))
         #expect(try tend.run("supps", "add", "creatine", "--amount", "5", "--unit", "g", "--at", "08:00").status == 0)
         #expect(try tend.run("supps", "take", "creatine").stdout == "✓ creatine taken (the 08:00 dose)\n")
         let again = try tend.run("supps", "take", "creatine")

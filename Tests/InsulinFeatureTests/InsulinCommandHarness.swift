@@ -29,7 +29,7 @@ struct InsulinCommandHarness {
     }
 
     func run(_ arguments: [String]) -> Result {
-        let context = InsulinContext(useCases: container.insulin, ownerID: "local")
+        let context = InsulinContext(useCases: container.insulin, ownerID: "local", ids: container.recordIDs)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: [InsulinCommands.make(context: { _ in context })])
         let (output, captured) = Output.capturing()

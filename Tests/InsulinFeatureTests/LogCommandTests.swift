@@ -51,7 +51,7 @@ struct LogCommandTests {
         (["insulin", "log", "long", "ten"], Int32(2)),
         (["insulin", "log", "medium"], Int32(2)),
         (["insulin", "log", "long", "--at", "25:00"], Int32(2)),
-        (["insulin", "log", "long", "--at", "23:30"], Int32(2)), // in the future at 21:00
+        (["insulin", "log", "long", "--at", "today 23:30"], Int32(2)), // in the future at 21:00
         (["insulin", "log", "long", "--force", "-3"], Int32(2)),
         (["insulin", "edit", "01a22b60-0000-7000-8000-000000000000", "--units", "2"], Int32(1)),
         (["insulin", "delete", "nope"], Int32(1)),

@@ -210,15 +210,19 @@ struct DietCommandTests {
 
     @Test func goalsWithAPercentSplit() throws {
         let tend = try NutritionCommandHarness()
-        let goals = try tend.json("diet", "goals", "--kcal", "1800", "--protein", "30%")
+        // 30 % protein with the standard carbs and fat would make 110 % of 1800 kcal: refused, nothing changes.
+        let tooMuch = tend.run("diet", "goals", "--kcal", "1800", "--protein", "30%")
+        #expect(tooMuch.status == 2)
+        #expect(tooMuch.stderr.contains("at most 100 %"), "\(tooMuch)")
+        let goals = try tend.json("diet", "goals", "--kcal", "1800", "--protein", "30%", "--carbs", "40%", "--fat", "30%")
         #expect(keys(goals) == macroKeys)
         #expect(goals["kcal"] as? Double == 1800)
         #expect(goals["protein_g"] as? Double == 135)
-        #expect(goals["carbs_g"] as? Double == 250)
-        #expect(goals["fat_g"] as? Double == 66.67)
+        #expect(goals["carbs_g"] as? Double == 180)
+        #expect(goals["fat_g"] as? Double == 60)
         let shown = tend.run("diet", "goals")
         #expect(shown.status == 0)
-        #expect(shown.stdout.contains("Goals: 1800 kcal · protein 135 g · carbs 250 g · fat 67 g"))
+        #expect(shown.stdout.contains("Goals: 1800 kcal · protein 135 g · carbs 180 g · fat 60 g"))
         let split = try tend.json("diet", "goals", "--kcal", "2000", "--protein", "30%", "--carbs", "30%", "--fat", "30%")
         #expect(split["protein_g"] as? Double == 150)
         #expect(split["carbs_g"] as? Double == 150)

@@ -61,7 +61,7 @@ final class WorkoutHarness: @unchecked Sendable {
 
     func run(_ arguments: [String]) -> Result {
         let context = WorkoutContext(workouts: container.workouts, supplements: container.supplements, ownerID: "local",
-                                     isInteractive: false)
+                                     isInteractive: false, ids: container.recordIDs)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: WorkoutCommands.make(context: { _ in context }))
         let (output, captured) = Output.capturing()

@@ -41,6 +41,15 @@ public final class Database: @unchecked Sendable, Transactor {
 
     deinit { close() }
 
+    /// Copies every committed page from the WAL into the main file and empties the WAL, so that
+    /// the main file alone holds every acknowledged write (a copy of it is a whole backup).
+    /// Readers of other processes can hold pages back: then it copies what it can, and the last
+    /// connection to close copies the rest.
+    public func checkpoint() throws {
+        guard path != ":memory:" else { return }
+        try executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Finalizes the statements and closes the connection; later calls fail cleanly.
     public func close() {
         lock.withLock {

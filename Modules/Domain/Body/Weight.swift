@@ -98,7 +98,7 @@ public struct BodyUseCases: Sendable {
 
     public func log(ownerID: String, kilograms: Double, at takenAt: Date?, fatPercent: Double?, muscleKilograms: Double?) throws -> WeightEntry {
         guard kilograms.isFinite, (20...400).contains(kilograms) else {
-            throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kilograms))", code: "invalid_weight")
+            throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kilograms))", code: "invalid_weight").with(["kg": "\(kilograms)"])
         }
         if let fatPercent, !(fatPercent.isFinite && (2...75).contains(fatPercent)) {
             throw AppError.invalidInput("body fat is 2 to 75 %", code: "invalid_body_fat")

@@ -17,7 +17,7 @@ public struct DeleteDose: Sendable {
     public func callAsFunction(ownerID: String, id: String) throws -> Dose {
         try transactor.write {
             guard var dose = try doses.dose(id: id.lowercased(), ownerID: ownerID) else {
-                throw AppError.notFound("no dose with id \(id)", code: "dose_not_found")
+                throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])
             }
             let now = clock.now
             dose.deletedAt = now

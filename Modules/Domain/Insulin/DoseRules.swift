@@ -14,7 +14,7 @@ public struct DoseRules: Sendable {
         guard units.isFinite, units > 0, units <= maximumUnits, (units * 2).rounded() == units * 2 else {
             throw AppError.invalidInput(
                 "units must be more than 0 and at most 100, in steps of 0.5 (got \(formatUnits(units)))",
-                code: "invalid_units")
+                code: "invalid_units").with(["units": formatUnits(units)])
         }
     }
 
@@ -24,7 +24,7 @@ public struct DoseRules: Sendable {
             let time = LocalTime(minutes: wall.secondOfDay / 60)!
             throw AppError.invalidInput(
                 "the dose time \(wall.date) \(time) is in the future; give the time it was taken",
-                code: "future_dose")
+                code: "future_dose").with(["date": "\(wall.date)", "time": "\(time)"])
         }
     }
 
@@ -63,7 +63,7 @@ public struct DoseRules: Sendable {
         throw AppError.conflict(
             "a \(candidate.kind.displayName) dose of \(formatUnits(nearest.units)) units was already logged at \(time) on \(when.date) (\(apart))",
             code: "duplicate_dose",
-            details: nearest)
+            details: nearest).with(key: candidate.kind.rawValue, ["units": formatUnits(nearest.units), "time": "\(time)", "date": "\(when.date)", "hours": formatUnits(Double(settings.longGuardMinutes) / 60), "minutes": "\(settings.rapidWindowMinutes)"])
     }
 
     /// Loads the doses that could clash with `candidate` and checks the guards against them.

@@ -41,7 +41,7 @@ public struct EditDose: Sendable {
 
         return try transactor.write {
             guard var dose = try doses.dose(id: id.lowercased(), ownerID: ownerID) else {
-                throw AppError.notFound("no dose with id \(id)", code: "dose_not_found")
+                throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])
             }
             if let kind = changes.kind { dose.kind = kind }
             if let units = changes.units { dose.units = units }

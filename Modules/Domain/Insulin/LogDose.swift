@@ -44,7 +44,7 @@ public struct LogDose: Sendable {
 
     public func callAsFunction(ownerID: String, _ request: Request) throws -> Result {
         if let id = request.id, UUID(uuidString: id) == nil {
-            throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id")
+            throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id").with(["id": id])
         }
         let id = request.id?.lowercased()
         return try transactor.write {
@@ -52,7 +52,7 @@ public struct LogDose: Sendable {
             if let id {
                 if let stored = try doses.dose(id: id, ownerID: ownerID) { return Result(dose: stored, created: false) }
                 if try doses.idExists(id) {
-                    throw AppError.conflict("the id \(id) is already used", code: "id_taken")
+                    throw AppError.conflict("the id \(id) is already used", code: "id_taken").with(["id": id])
                 }
             }
             let now = clock.now

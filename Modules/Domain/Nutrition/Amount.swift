@@ -67,7 +67,7 @@ public struct Amount: Sendable, Equatable {
             let known = food.measures.map(\.name).joined(separator: ", ")
             throw AppError.invalidInput(
                 "\(food.name) has no measure '\(unit)'\(known.isEmpty ? "; give grams, e.g. 100g" : " (it has: \(known); or give grams)")",
-                code: "unknown_measure")
+                code: "unknown_measure").with(key: known.isEmpty ? "grams" : "known", ["food": food.name, "unit": unit, "known": known])
         }
         return quantity * match.gramsPerUnit
     }

@@ -8,13 +8,19 @@ import Core
 public struct SetParser: Sendable {
     public static let poundsToKilograms = 0.453_592_37
     let exercises: [Exercise]
+    /// The unit of a weight written without one (`bench 100 5`): the person's display unit.
+    let pounds: Bool
 
-    public init(exercises: [Exercise]) {
+    public init(exercises: [Exercise], defaultUnit: String = "kg") {
         self.exercises = exercises
+        self.pounds = defaultUnit == "lb"
     }
 
+    /// The forms a set can take, for the messages that refuse one.
+    static let forms = "write e.g. 100kg 5 (weight and reps), 100 5, 100kg 5x5 (sets x reps), 3x10, 2000m 7:32, 20cal, @8"
+
     public func parse(_ text: String, startingOrder: Int = 0) throws -> [WorkoutSet] {
-        let tokens = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let tokens = Self.tokens(text)
         guard !tokens.isEmpty else { throw AppError.invalidInput("an empty set", code: "invalid_set") }
         // The exercise is the longest run of leading words that names one.
         var exercise: Exercise?
@@ -36,6 +42,7 @@ public struct SetParser: Sendable {
         }
         var weight: Double?
         var sets = 1
+        var setsGiven = false
         var reps: Int?
         var seconds: Double?
         var metres: Double?
@@ -43,10 +50,18 @@ public struct SetParser: Sendable {
         var warmup = false
         var rpe: Double?
         var rir: Int?
+        // Numbers written without a unit: what they mean depends on the exercise (below).
+        var bare: [(text: String, value: Double)] = []
+        func fail(_ why: String) -> AppError { AppError.invalidInput("'\(text)': \(why); \(Self.forms)", code: "invalid_set") }
+        func unreadable(_ token: String) -> AppError {
+            AppError.invalidInput("cannot read '\(token)' in '\(text)': \(Self.forms)", code: "invalid_set")
+        }
         for token in tokens[used...] {
-            if let value = Self.number(token, suffix: "kg") {
+            if let value = Self.number(token, suffix: "kg") ?? Self.number(token, suffix: "kgs") {
+                guard weight == nil else { throw fail("two weights") }
                 weight = value
             } else if let value = Self.number(token, suffix: "lb") ?? Self.number(token, suffix: "lbs") {
+                guard weight == nil else { throw fail("two weights") }
                 weight = value * Self.poundsToKilograms
             } else if let value = Self.number(token, suffix: "km") {
                 metres = value * 1000
@@ -54,14 +69,28 @@ public struct SetParser: Sendable {
                 metres = value
             } else if let value = Self.number(token, suffix: "cal") ?? Self.number(token, suffix: "kcal") {
                 calories = value
-            } else if token.contains("x"), let parts = Optional(token.split(separator: "x")), parts.count == 2,
-                      let count = Int(parts[0]), let each = Int(parts[1]) {
-                sets = count
-                reps = each
+            } else if let value = Self.number(token, suffix: "reps") ?? Self.number(token, suffix: "rep"), value == value.rounded() {
+                reps = Int(value)
+            } else if token.contains("x"), let parts = Optional(token.split(separator: "x", omittingEmptySubsequences: false)),
+                      parts.count == 2 {
+                // `5x5` is sets x reps; `100kgx5` (a weight first) is a weight x reps.
+                if let load = Self.number(String(parts[0]), suffix: "kg") ?? Self.number(String(parts[0]), suffix: "lb").map({ $0 * Self.poundsToKilograms }),
+                   let each = Int(parts[1]) {
+                    guard weight == nil else { throw fail("two weights") }
+                    weight = load
+                    reps = each
+                } else if let count = Int(parts[0]), let each = Int(parts[1]) {
+                    guard !setsGiven else { throw fail("sets x reps twice") }
+                    sets = count
+                    reps = each
+                    setsGiven = true
+                } else {
+                    throw unreadable(token)
+                }
             } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil, let value = Self.seconds(token) {
                 seconds = value
-            } else if let value = Int(token) {
-                reps = value
+            } else if let value = Double(token), value.isFinite, token.first?.isNumber == true {
+                bare.append((token, value))
             } else if token == "warmup" || token == "wu" || token == "warm-up" {
                 warmup = true
             } else if token.hasPrefix("@"), let value = Double(token.dropFirst()) {
@@ -71,9 +100,39 @@ public struct SetParser: Sendable {
             } else if token.hasPrefix("rir"), let value = Int(token.dropFirst(3)) {
                 rir = value
             } else {
-                throw AppError.invalidInput("cannot read '\(token)' in '\(text)': write e.g. 100kg 5x5, 3x10, 2000m 7:32, 20cal, @8",
-                                            code: "invalid_set")
+                throw unreadable(token)
             }
+        }
+        // Bare numbers as a lifter means them: for a loaded lift the first is the weight (in the
+        // person's unit) and the next the reps; otherwise the one number is what the movement counts.
+        func whole(_ number: (text: String, value: Double)) throws -> Int {
+            guard number.value == number.value.rounded(), number.value < 1e9 else { throw fail("'\(number.text)' reps must be a whole number") }
+            return Int(number.value)
+        }
+        switch (exercise.measure, bare.count) {
+        case (_, 0):
+            break
+        case (.weightReps, _) where bare.count > 2 || (weight != nil && bare.count > 1):
+            throw fail("too many numbers")
+        case (.weightReps, 2) where reps == nil:
+            weight = bare[0].value * (pounds ? Self.poundsToKilograms : 1)
+            reps = try whole(bare[1])
+        case (.weightReps, 1) where weight == nil && reps != nil:
+            weight = bare[0].value * (pounds ? Self.poundsToKilograms : 1)
+        case (.weightReps, 1) where weight != nil && reps == nil:
+            reps = try whole(bare[0])
+        case (.weightReps, _):
+            throw fail("is \(bare[0].text) the weight or the reps")
+        case (_, 1) where reps == nil && exercise.measure == .reps:
+            reps = try whole(bare[0])
+        case (_, 1) where seconds == nil && exercise.measure == .time:
+            seconds = bare[0].value
+        case (_, 1) where metres == nil && exercise.measure == .distance:
+            metres = bare[0].value
+        case (_, 1) where calories == nil && exercise.measure == .calories:
+            calories = bare[0].value
+        default:
+            throw fail("cannot tell what \(bare.map(\.text).joined(separator: " and ")) means for \(exercise.name)")
         }
         try Self.validate(weight: weight, sets: sets, reps: reps, seconds: seconds, metres: metres, calories: calories, rpe: rpe, rir: rir,
                           text: text)
@@ -87,6 +146,37 @@ public struct SetParser: Sendable {
             WorkoutSet(exercise: exercise.name, order: startingOrder + index, weightKg: weight, reps: reps, seconds: seconds,
                        metres: metres, calories: calories, isWarmup: warmup, rpe: rpe, rir: rir)
         }
+    }
+
+    /// The words of a set, with the spacing people type joined up: `100 kg` → `100kg`,
+    /// `5 x 5` / `5 × 5` → `5x5`, `@ 8` → `@8`, `rpe 8` → `rpe8`.
+    static func tokens(_ text: String) -> [String] {
+        let words = text.lowercased().replacing("×", with: "x").replacing("*", with: "x")
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+        let units: Set<String> = ["kg", "kgs", "lb", "lbs", "km", "m", "cal", "kcal", "s", "sec", "reps", "rep"]
+        let joiners: Set<String> = ["@", "rpe", "rir"]
+        func endsInNumberOrWeight(_ token: String) -> Bool {
+            token.last?.isNumber == true || token.hasSuffix("kg") || token.hasSuffix("lb") || token.hasSuffix("lbs")
+        }
+        var tokens: [String] = []
+        for word in words {
+            guard let last = tokens.last else { tokens.append(word); continue }
+            let startsWithDigit = word.first?.isNumber == true
+            if units.contains(word), Double(last) != nil {
+                tokens[tokens.count - 1] = last + (word == "sec" ? "s" : word)
+            } else if word == "x", endsInNumberOrWeight(last) {
+                tokens[tokens.count - 1] = last + "x"
+            } else if last.hasSuffix("x"), last.count > 1, startsWithDigit, endsInNumberOrWeight(String(last.dropLast())) {
+                tokens[tokens.count - 1] = last + word
+            } else if word.hasPrefix("x"), word.dropFirst().first?.isNumber == true, endsInNumberOrWeight(last) {
+                tokens[tokens.count - 1] = last + word
+            } else if joiners.contains(last), startsWithDigit {
+                tokens[tokens.count - 1] = last + word
+            } else {
+                tokens.append(word)
+            }
+        }
+        return tokens
     }
 
     static func validate(weight: Double?, sets: Int, reps: Int?, seconds: Double?, metres: Double?, calories: Double?, rpe: Double?,

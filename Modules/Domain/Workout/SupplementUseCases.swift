@@ -21,14 +21,14 @@ public struct SupplementUseCases: Sendable {
 
     public func add(ownerID: String, name: String, amount: Double, unit: String, times: [LocalTime], weekdays: [Int]) throws -> Supplement {
         let name = name.trimmed
-        guard (1...60).contains(name.count) else { throw AppError.invalidInput("a name is 1 to 60 characters", code: "invalid_supplement") }
-        guard amount.isFinite, amount > 0, amount <= 100_000 else { throw AppError.invalidInput("the amount must be more than 0", code: "invalid_supplement") }
-        guard !unit.trimmed.isEmpty, unit.count <= 20 else { throw AppError.invalidInput("give a unit such as mg, g, capsule", code: "invalid_supplement") }
-        guard !times.isEmpty, times.count <= 12 else { throw AppError.invalidInput("give 1 to 12 times of day", code: "invalid_supplement") }
-        guard weekdays.allSatisfy({ (1...7).contains($0) }) else { throw AppError.invalidInput("weekdays are mon to sun", code: "invalid_supplement") }
+        guard (1...60).contains(name.count) else { throw AppError.invalidInput("a name is 1 to 60 characters", code: "invalid_supplement").with(key: "name") }
+        guard amount.isFinite, amount > 0, amount <= 100_000 else { throw AppError.invalidInput("the amount must be more than 0", code: "invalid_supplement").with(key: "amount") }
+        guard !unit.trimmed.isEmpty, unit.count <= 20 else { throw AppError.invalidInput("give a unit such as mg, g, capsule", code: "invalid_supplement").with(key: "unit") }
+        guard !times.isEmpty, times.count <= 12 else { throw AppError.invalidInput("give 1 to 12 times of day", code: "invalid_supplement").with(key: "times") }
+        guard weekdays.allSatisfy({ (1...7).contains($0) }) else { throw AppError.invalidInput("weekdays are mon to sun", code: "invalid_supplement").with(key: "weekdays") }
         return try transactor.write {
             if try supplements.supplements(ownerID: ownerID).contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                throw AppError.conflict("'\(name)' is already on the list", code: "supplement_exists")
+                throw AppError.conflict("'\(name)' is already on the list", code: "supplement_exists").with(["name": name])
             }
             let now = clock.now
             let supplement = Supplement(id: UUIDv7.makeString(at: now), ownerID: ownerID, name: name, amount: amount, unit: unit.trimmed,
@@ -51,7 +51,7 @@ public struct SupplementUseCases: Sendable {
 
     func find(ownerID: String, name: String) throws -> Supplement {
         guard let supplement = try supplements.supplements(ownerID: ownerID).first(where: { $0.name.lowercased() == name.trimmed.lowercased() }) else {
-            throw AppError.notFound("no supplement named '\(name)' (tend supps list)", code: "supplement_not_found")
+            throw AppError.notFound("no supplement named '\(name)' (tend supps list)", code: "supplement_not_found").with(["name": name])
         }
         return supplement
     }
@@ -64,14 +64,25 @@ public struct SupplementUseCases: Sendable {
             let zone = zone(ownerID)
             let now = clock.now
             let today = zone.localDate(of: now)
-            let taken = Set(try supplements.intakes(ownerID: ownerID, from: today, through: today)
-                .filter { $0.supplementID == supplement.id }.compactMap(\.slot))
-            let open = supplement.isScheduled(on: today) ? supplement.times.filter { !taken.contains($0) } : []
-            let nowTime = zone.localTime(of: now)
-            let slot = open.first { $0 <= nowTime } ?? open.first
-            if slot == nil && !force {
-                throw AppError.conflict("\(supplement.name) is already taken for every time of today; add --force to take another",
-                                        code: "already_taken")
+            let todays = try supplements.intakes(ownerID: ownerID, from: today, through: today).filter { $0.supplementID == supplement.id }
+            let slot: LocalTime?
+            if supplement.isScheduled(on: today) {
+                let taken = Set(todays.compactMap(\.slot))
+                let open = supplement.times.filter { !taken.contains($0) }
+                let nowTime = zone.localTime(of: now)
+                slot = open.first { $0 <= nowTime } ?? open.first
+                if slot == nil && !force {
+                    throw AppError.conflict("\(supplement.name) is already taken for every time of today; add --force to take another",
+                                            code: "already_taken")
+                }
+            } else {
+                // A day off the schedule: taking it is allowed (it is recorded as an extra); only a
+                // second one that day is a possible double dose.
+                slot = nil
+                if !todays.isEmpty && !force {
+                    throw AppError.conflict("\(supplement.name) was already taken today (not a scheduled day); add --force to take another",
+                                            code: "already_taken")
+                }
             }
             let intake = SupplementIntake(id: UUIDv7.makeString(at: now), supplementID: supplement.id, ownerID: ownerID, day: today,
                                           slot: slot, takenAt: now)

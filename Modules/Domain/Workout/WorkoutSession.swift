@@ -117,7 +117,33 @@ public struct WODResult: Sendable, Equatable, Codable {
         switch format {
         case .amrap: return "\(rounds ?? 0)+\(reps ?? 0)"
         case .fortime: return capped ? "cap+\(reps ?? 0)" : SetParser.clock(seconds ?? 0)
-        case .emom, .tabata: return "\(rounds ?? 0) rounds"
+        case .emom, .tabata: return rounds == 1 ? "1 round" : "\(rounds ?? 0) rounds"
+        }
+    }
+}
+
+extension WODResult.Format {
+    /// As people write it: AMRAP, For Time, EMOM, Tabata.
+    public var title: String {
+        switch self {
+        case .amrap: "AMRAP"
+        case .fortime: "For Time"
+        case .emom: "EMOM"
+        case .tabata: "Tabata"
+        }
+    }
+
+    /// "an AMRAP result", "a For Time result".
+    public var withArticle: String { (self == .amrap || self == .emom ? "an " : "a ") + title }
+}
+
+extension WorkoutKind {
+    /// As a heading shows it: Strength, WOD, Cardio.
+    public var title: String {
+        switch self {
+        case .strength: "Strength"
+        case .wod: "WOD"
+        case .cardio: "Cardio"
         }
     }
 }

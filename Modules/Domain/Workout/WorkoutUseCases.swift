@@ -35,7 +35,7 @@ public struct WorkoutUseCases: Sendable {
             throw AppError.invalidInput("an exercise name is 2 to 40 characters and starts with a letter", code: "invalid_exercise")
         }
         if try allExercises(ownerID: ownerID).contains(where: { $0.keys.contains(name) }) {
-            throw AppError.conflict("'\(name)' is already an exercise", code: "exercise_exists")
+            throw AppError.conflict("'\(name)' is already an exercise", code: "exercise_exists").with(["name": name])
         }
         let exercise = Exercise(name: name, measure: measure, isCustom: true)
         try transactor.write { try exercises.saveCustom(exercise, ownerID: ownerID, at: clock.now) }
@@ -76,7 +76,7 @@ public struct WorkoutUseCases: Sendable {
 
     public func log(ownerID: String, _ entry: Entry) throws -> Logged {
         let now = clock.now
-        let parser = SetParser(exercises: try allExercises(ownerID: ownerID))
+        let parser = SetParser(exercises: try allExercises(ownerID: ownerID), defaultUnit: try settings(ownerID: ownerID).displayUnit)
         var sets: [WorkoutSet] = []
         for text in entry.sets { sets += try parser.parse(text, startingOrder: sets.count) }
         guard !sets.isEmpty || entry.wod != nil else {
@@ -99,21 +99,21 @@ public struct WorkoutUseCases: Sendable {
     static func validate(_ entry: Entry, now: Date) throws {
         if let felt = entry.felt, !(1...5).contains(felt) { throw AppError.invalidInput("--felt is 1 to 5", code: "invalid_felt") }
         if let minutes = entry.durationMinutes, !(minutes > 0 && minutes <= 24 * 60) {
-            throw AppError.invalidInput("a duration is more than 0 and at most 24 h", code: "invalid_duration")
+            throw AppError.invalidInput("a duration is more than 0 and at most 24 h", code: "invalid_duration").with(key: "session")
         }
         if let start = entry.startedAt, start.timeIntervalSince(now) > 300 {
             throw AppError.invalidInput("the session is in the future", code: "future_session")
         }
         // Timers and clients build results too, not only `WODResult.parse`.
         if let seconds = entry.wod?.seconds, !WODResult.isValidTime(seconds) {
-            throw AppError.invalidInput("a finished time is more than 0 and at most 24 h", code: "invalid_result")
+            throw AppError.invalidInput("a finished time is more than 0 and at most 24 h", code: "invalid_result").with(key: "time")
         }
         if let cap = entry.wod?.capMinutes, !WODResult.isValidCap(cap) {
-            throw AppError.invalidInput("a time cap is more than 0 and at most 600 min", code: "invalid_result")
+            throw AppError.invalidInput("a time cap is more than 0 and at most 600 min", code: "invalid_result").with(key: "cap")
         }
         if let wod = entry.wod, let seconds = wod.seconds, let cap = wod.capMinutes, seconds > cap * 60 {
             throw AppError.invalidInput("a finished time of \(SetParser.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
-                                        code: "invalid_result")
+                                        code: "invalid_result").with(key: "over_cap", ["time": SetParser.clock(seconds), "cap": "\(Int(cap))"])
         }
     }
 
@@ -148,14 +148,14 @@ public struct WorkoutUseCases: Sendable {
 
     public func session(ownerID: String, id: String) throws -> WorkoutSession {
         guard let session = try workouts.session(id: id.lowercased(), ownerID: ownerID) else {
-            throw AppError.notFound("no workout with id \(id)", code: "workout_not_found")
+            throw AppError.notFound("no workout with id \(id)", code: "workout_not_found").with(["id": id])
         }
         return session
     }
 
     public func list(ownerID: String, from first: LocalDate?, through last: LocalDate?) throws -> [WorkoutSession] {
         if let first, let last, last < first {
-            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range")
+            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range").with(["start": "\(first)", "end": "\(last)"])
         }
         let zone = zone(ownerID: ownerID)
         let lower = first.map { zone.instant(of: $0, minutes: 0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
@@ -195,7 +195,7 @@ public struct WorkoutUseCases: Sendable {
             if let minutes = changes.durationMinutes { session.durationMinutes = minutes }
             if let start = changes.startedAt { session.startedAt = start }
             if let texts = changes.sets {
-                let parser = SetParser(exercises: try allExercises(ownerID: ownerID))
+                let parser = SetParser(exercises: try allExercises(ownerID: ownerID), defaultUnit: try settings(ownerID: ownerID).displayUnit)
                 var sets: [WorkoutSet] = []
                 for text in texts { sets += try parser.parse(text, startingOrder: sets.count) }
                 guard !sets.isEmpty || session.wod != nil else {
@@ -267,13 +267,13 @@ public struct WorkoutUseCases: Sendable {
             var settings = try settings(ownerID: ownerID)
             try change(&settings)
             guard (1...14).contains(settings.weeklySessions) else {
-                throw AppError.invalidInput("the weekly goal is 1 to 14 sessions", code: "invalid_goal")
+                throw AppError.invalidInput("the weekly goal is 1 to 14 sessions", code: "invalid_goal").with(key: "weekly")
             }
             if let sessions = settings.monthlySessions, !(1...62).contains(sessions) {
-                throw AppError.invalidInput("the monthly goal is 1 to 62 sessions", code: "invalid_goal")
+                throw AppError.invalidInput("the monthly goal is 1 to 62 sessions", code: "invalid_goal").with(key: "monthly")
             }
             if let minutes = settings.monthlyMinutes, !(1...20_000).contains(minutes) {
-                throw AppError.invalidInput("the monthly time goal is 1 to 20,000 minutes", code: "invalid_goal")
+                throw AppError.invalidInput("the monthly time goal is 1 to 20,000 minutes", code: "invalid_goal").with(key: "monthly_minutes")
             }
             try workouts.saveSettings(settings, ownerID: ownerID, at: clock.now)
             return settings

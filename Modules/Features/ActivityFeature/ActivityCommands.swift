@@ -7,13 +7,20 @@ import Domain
 public struct ActivityContext: Sendable {
     public let useCases: ActivityUseCases
     public let ownerID: String
+    /// Finds a run or hike by what a person typed: its id, its handle or `last`.
+    public let ids: RecordIDs
 
-    public init(useCases: ActivityUseCases, ownerID: String) {
+    public init(useCases: ActivityUseCases, ownerID: String, ids: RecordIDs) {
         self.useCases = useCases
         self.ownerID = ownerID
+        self.ids = ids
     }
 
     var zone: TimeZone { useCases.zone(ownerID: ownerID) }
+
+    func activityID(_ invocation: Invocation, kind: ActivityKind) throws -> String {
+        try ids.resolve(invocation.argument("id") ?? "", kind: kind == .run ? .run : .hike, ownerID: ownerID)
+    }
 }
 
 /// `tend gpx`, `tend run`, `tend hike` and `tend places`.

@@ -7,10 +7,17 @@ import Domain
 public struct InsulinContext: Sendable {
     public let useCases: InsulinUseCases
     public let ownerID: String
+    /// Finds a dose by what a person typed: its id, its handle or `last`.
+    public let ids: RecordIDs
 
-    public init(useCases: InsulinUseCases, ownerID: String) {
+    public init(useCases: InsulinUseCases, ownerID: String, ids: RecordIDs) {
         self.useCases = useCases
         self.ownerID = ownerID
+        self.ids = ids
+    }
+
+    func doseID(_ invocation: Invocation) throws -> String {
+        try ids.resolve(invocation.argument("id") ?? "", kind: .dose, ownerID: ownerID)
     }
 }
 

@@ -11,11 +11,19 @@ public struct WorkoutContext: Sendable {
     /// Whether stdin and stdout are a terminal (a live timer, or its plan).
     public let isInteractive: Bool
 
-    public init(workouts: WorkoutUseCases, supplements: SupplementUseCases, ownerID: String, isInteractive: Bool) {
+    /// Finds a session by what a person typed: its id, its handle or `last`.
+    public let ids: RecordIDs
+
+    public init(workouts: WorkoutUseCases, supplements: SupplementUseCases, ownerID: String, isInteractive: Bool, ids: RecordIDs) {
         self.workouts = workouts
         self.supplements = supplements
         self.ownerID = ownerID
         self.isInteractive = isInteractive
+        self.ids = ids
+    }
+
+    func sessionID(_ invocation: Invocation) throws -> String {
+        try ids.resolve(invocation.argument("id") ?? "", kind: .workout, ownerID: ownerID)
     }
 
     var zone: TimeZone { workouts.zone(ownerID: ownerID) }

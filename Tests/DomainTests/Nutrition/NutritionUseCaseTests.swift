@@ -41,13 +41,38 @@ struct NutritionGoalTests {
     /// The percent is taken of the kcal given in the same call.
     @Test func aPercentUsesTheNewKcalAndTheRestIsKept() throws {
         let world = NutritionWorld()
-        let goals = try world.nutrition.setGoals(ownerID: "local", kcal: 1800, protein: .percent(30), carbs: nil, fat: nil)
+        let goals = try world.nutrition.setGoals(ownerID: "local", kcal: 1800, protein: .percent(30), carbs: .percent(40), fat: .percent(30))
         #expect(goals.kcal == 1800)
         #expect(nearly(goals.protein, 135))
-        #expect(goals.carbs == 250)
-        #expect(nearly(goals.fat, 2000 * 0.3 / 9))
+        #expect(nearly(goals.carbs, 180))
+        #expect(nearly(goals.fat, 60))
         let grams = try world.nutrition.setGoals(ownerID: "local", kcal: nil, protein: .grams(120), carbs: nil, fat: .grams(60))
-        #expect(grams == NutritionGoals(kcal: 1800, protein: 120, carbs: 250, fat: 60))
+        #expect(grams.kcal == 1800)
+        #expect(grams.protein == 120)
+        #expect(nearly(grams.carbs, 180))
+        #expect(grams.fat == 60)
+    }
+
+    /// Lowering only the kcal goal keeps the split of the macros (MyFitnessPal's way).
+    @Test func onlyTheKcalKeepsTheMacroSplit() throws {
+        let world = NutritionWorld()
+        let goals = try world.nutrition.setGoals(ownerID: "local", kcal: 1800, protein: nil, carbs: nil, fat: nil)
+        #expect(nearly(goals.protein, 90))
+        #expect(nearly(goals.carbs, 225))
+        #expect(nearly(goals.fat, 60))
+    }
+
+    /// Macros are parts of the energy goal: together at most 100 % of it.
+    @Test func macrosPastTheWholeAreRefused() throws {
+        let world = NutritionWorld()
+        for (protein, carbs, fat) in [(NutritionUseCases.GoalValue.percent(50), NutritionUseCases.GoalValue.percent(40),
+                                      NutritionUseCases.GoalValue.percent(30)),
+                                     (.grams(200), .grams(300), .grams(80)), (.percent(30), nil, .percent(40))] {
+            let error = try #require(appError { _ = try world.nutrition.setGoals(ownerID: "local", kcal: 2000, protein: protein, carbs: carbs, fat: fat) })
+            #expect(error.code == "invalid_goal")
+            #expect(error.message.contains("at most 100 %"), "\(error.message)")
+        }
+        #expect(try world.nutrition.goals(ownerID: "local") == .standard)
     }
 
     @Test(arguments: [
@@ -201,6 +226,34 @@ struct NutritionLogTests {
         }
         #expect(error?.code == "invalid_food")
         #expect(world.foods.allFoods.filter { $0.source == .custom }.isEmpty)
+    }
+
+    /// What no food can be: more protein than it weighs, macros heavier than the serving, more than 9 kcal a gram.
+    @Test(arguments: [
+        Macros(kcal: 100, protein: 30, carbs: 0, fat: 0), Macros(kcal: 200, protein: 10, carbs: 10, fat: 10),
+        Macros(kcal: 300, protein: 0, carbs: 0, fat: 0),
+    ])
+    func customFoodsRefuseImpossibleMacros(macros: Macros) {
+        let world = NutritionWorld()
+        let error = appError {
+            _ = try world.nutrition.addCustom(ownerID: "local", .init(name: "bar", serving: "1 bar", grams: 25, macros: macros))
+        }
+        #expect(error?.code == "invalid_food")
+        #expect(world.foods.allFoods.filter { $0.source == .custom }.isEmpty)
+    }
+
+    @Test func aMealFarInTheFutureOrLongAgoIsRefused() throws {
+        let world = NutritionWorld() // 2026-11-30 21:00 in Seoul
+        for day in ["2026-12-02", "2027-11-30", "1899-12-31"] {
+            let error = appError {
+                _ = try world.nutrition.log(ownerID: "local", meal: .lunch, food: "quick", amount: "300kcal", date: NutritionTime.day(day))
+            }
+            #expect(error?.kind == .invalidInput, "\(day)")
+        }
+        // Tomorrow's breakfast may be planned.
+        let planned = try world.nutrition.log(ownerID: "local", meal: .breakfast, food: "quick", amount: "300kcal",
+                                              date: NutritionTime.day("2026-12-01"))
+        #expect(planned.date == NutritionTime.day("2026-12-01"))
     }
 
     @Test func editRecomputesFromTheFood() throws {

@@ -160,3 +160,66 @@ struct SetParserTests {
         #expect(SetParser.clock(65) == "1:05")
     }
 }
+
+@Suite("SetParser: numbers as a lifter means them, never dropped")
+struct SetParserNumberTests {
+    let parser = SetParser(exercises: ExerciseCatalog.all)
+
+    func one(_ text: String, _ parser: SetParser? = nil) throws -> WorkoutSet {
+        let sets = try (parser ?? self.parser).parse(text)
+        try #require(sets.count == 1, "\(text) gave \(sets.count) sets")
+        return sets[0]
+    }
+
+    @Test("bench 100 5 is 100 kg for five: the first bare number of a loaded lift is its weight")
+    func bareWeightAndReps() throws {
+        #expect(try one("bench 100 5") == WorkoutSet(exercise: "bench press", weightKg: 100, reps: 5))
+        #expect(try one("deadlift 142.5 3") == WorkoutSet(exercise: "deadlift", weightKg: 142.5, reps: 3))
+        let sets = try parser.parse("squat 100 5x5")
+        #expect(sets.count == 5)
+        #expect(sets.allSatisfy { $0.weightKg == 100 && $0.reps == 5 })
+    }
+
+    @Test("a bare weight is in the person's unit: lb when they chose pounds")
+    func bareWeightInPounds() throws {
+        let pounds = SetParser(exercises: ExerciseCatalog.all, defaultUnit: "lb")
+        let set = try one("bench 225 5", pounds)
+        #expect(WO.near(set.weightKg, 102.058_283_25))
+        #expect(set.reps == 5)
+        // A written unit still wins.
+        #expect(try one("bench 100kg 5", pounds).weightKg == 100)
+    }
+
+    @Test("the spacing people type: 100 kg, 5 x 5, 100kg x 5, 5 × 5, @ 8, 90 s")
+    func spacing() throws {
+        let expected = (0..<5).map { WorkoutSet(exercise: "back squat", order: $0, weightKg: 100, reps: 5) }
+        for text in ["back squat 100 kg 5 x 5", "back squat 100kg 5x5", "back squat 100 kg 5 × 5", "back squat 100 KG 5 X 5",
+                     "back squat 100kg 5 x5", "back squat 100kg 5x 5"] {
+            #expect(try parser.parse(text) == expected, "\(text)")
+        }
+        #expect(try one("bench 100kg x 5") == WorkoutSet(exercise: "bench press", weightKg: 100, reps: 5))
+        #expect(try one("bench 100kgx5") == WorkoutSet(exercise: "bench press", weightKg: 100, reps: 5))
+        #expect(try one("bench 225 lb 5").reps == 5)
+        #expect(try one("deadlift 180 kg 3 @ 9") == WorkoutSet(exercise: "deadlift", weightKg: 180, reps: 3, rpe: 9))
+        #expect(try one("plank 90 s") == WorkoutSet(exercise: "plank", seconds: 90))
+        #expect(try one("row 2000 m 7:32") == WorkoutSet(exercise: "row", seconds: 452, metres: 2000))
+        #expect(try one("pull-up 10 reps") == WorkoutSet(exercise: "pull-up", reps: 10))
+    }
+
+    @Test("a bare number means what the movement counts: seconds for a plank, metres for a row, calories on a bike")
+    func bareByMeasure() throws {
+        #expect(try one("plank 60") == WorkoutSet(exercise: "plank", seconds: 60))
+        #expect(try one("row 2000 7:32") == WorkoutSet(exercise: "row", seconds: 452, metres: 2000))
+        #expect(try one("bike 20") == WorkoutSet(exercise: "bike", calories: 20))
+        #expect(try one("burpee 50") == WorkoutSet(exercise: "burpee", reps: 50))
+    }
+
+    @Test("numbers that cannot be placed are refused with the forms that work, never dropped")
+    func ambiguous() throws {
+        for text in ["bench 100", "bench 100 5 3", "deadlift 140kg 3 5", "bench 100kg 200lb 5", "burpee 50 10", "bench 100 5.5"] {
+            let error = try #require(WO.error { _ = try parser.parse(text) }, "\(text) must be refused")
+            #expect(error.code == "invalid_set")
+            #expect(error.message.contains("100kg 5"), "\(error.message)")
+        }
+    }
+}

@@ -97,14 +97,15 @@ struct SupplementUseCaseTests {
         #expect(world.memory.allIntakes.map { $0.slot?.description ?? "extra" } == ["22:00", "extra"])
     }
 
-    @Test("weekdays: not scheduled today, it is not on the checklist and taking it needs --force")
+    @Test("weekdays: not scheduled today, it is not on the checklist; taking it is an extra, a second one needs --force")
     func weekdays() throws {
         let world = makeWorld(now: "2026-11-26 09:00") // a Thursday
         _ = try world.supplements(at: added).add(ownerID: world.owner, name: "fish oil", amount: 1, unit: "capsule", times: [WO.clock("08:00")],
                                              weekdays: [1, 3, 5])
         #expect(try world.supplements().today(ownerID: world.owner).items.isEmpty)
-        #expect(WO.error { _ = try slot(world, at: "2026-11-26 09:00", "fish oil") }?.code == "already_taken")
-        #expect(try slot(world, at: "2026-11-26 09:00", "fish oil", force: true) == "extra")
+        #expect(try slot(world, at: "2026-11-26 09:00", "fish oil") == "extra")
+        #expect(WO.error { _ = try slot(world, at: "2026-11-26 10:00", "fish oil") }?.code == "already_taken")
+        #expect(try slot(world, at: "2026-11-26 10:00", "fish oil", force: true) == "extra")
         // Friday it is due.
         let friday = try world.supplements(at: WO.at("2026-11-27 09:00")).today(ownerID: world.owner)
         #expect(friday.date == WO.day("2026-11-27"))

@@ -89,11 +89,12 @@ enum SessionCommands {
                     var table = Table(columns: [(title: "Date", alignment: .left), (title: "Distance", alignment: .right),
                                                 (title: "Time", alignment: .right), (title: "Pace", alignment: .right),
                                                 (title: "Climb", alignment: .right), (title: "Name", alignment: .left),
-                                                (title: "ID", alignment: .left)])
+                                                (title: "Handle", alignment: .left)])
+                    let handles = Handle.handles(for: activities.map(\.id))
                     for activity in activities {
                         table.addRow([context.zone.dateTimeText(of: activity.startedAt), ActivityText.km(activity.distance),
                                       ActivityText.duration(activity.movingTime ?? activity.duration), ActivityText.pace(activity.pace),
-                                      activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "", activity.id])
+                                      activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "", handles[activity.id] ?? activity.id])
                     }
                     invocation.output.print(table.render())
                 }
@@ -106,11 +107,11 @@ enum SessionCommands {
         Command(
             name: "show",
             abstract: "Show a \(kind.rawValue): statistics, splits\(kind == .hike ? ", time estimates" : "").",
-            arguments: [Argument("id", help: "From `tend \(kind.rawValue) list`.")],
+            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
             options: [.value("svg", valueName: "FILE", help: "Also draw the elevation profile and pace per km as an SVG picture.")],
             run: { invocation in
                 let context = try context(invocation)
-                let activity = try context.useCases.activity(ownerID: context.ownerID, id: invocation.argument("id")!, kind: kind)
+                let activity = try context.useCases.activity(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
                 if let path = invocation.option("svg") {
                     guard let track = activity.track else {
                         throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
@@ -132,12 +133,12 @@ enum SessionCommands {
         Command(
             name: "export",
             abstract: "Export a \(kind.rawValue) to a GPX 1.1 file.",
-            arguments: [Argument("id", help: "From `tend \(kind.rawValue) list`.")],
+            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
             options: [.value("out", valueName: "FILE.gpx", help: "Where to write it (required).")],
             run: { invocation in
                 guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError("missing --out FILE.gpx") }
                 let context = try context(invocation)
-                let gpx = try context.useCases.export(ownerID: context.ownerID, id: invocation.argument("id")!, kind: kind)
+                let gpx = try context.useCases.export(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
                 try TextFile.write(gpx, to: path)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["out": path])
@@ -151,10 +152,10 @@ enum SessionCommands {
         Command(
             name: "delete",
             abstract: "Delete a \(kind.rawValue).",
-            arguments: [Argument("id", help: "From `tend \(kind.rawValue) list`.")],
+            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
             run: { invocation in
                 let context = try context(invocation)
-                let id = invocation.argument("id")!
+                let id = try context.activityID(invocation, kind: kind)
                 try context.useCases.delete(ownerID: context.ownerID, id: id, kind: kind)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(["deleted": id])
@@ -217,11 +218,11 @@ enum SessionCommands {
         }
         invocation.output.print("✓ \(activity.kind == .run ? "Run" : "Hike") on \(context.zone.dateTimeText(of: activity.startedAt)): "
             + "\(ActivityText.km(activity.distance)) in \(ActivityText.duration(activity.movingTime ?? activity.duration)), "
-            + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")\n  id \(activity.id)")
+            + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")\n  handle \(Handle.of(activity.id))")
     }
 
     static func render(_ activity: Activity, zone: TimeZone) -> String {
-        let title = "\(activity.kind == .run ? "Run" : "Hike")\(activity.name.map { " — \($0)" } ?? "") · \(activity.id)"
+        let title = "\(activity.kind == .run ? "Run" : "Hike")\(activity.name.map { " — \($0)" } ?? "") · \(Handle.of(activity.id))"
         guard let track = activity.track else {
             return "\(title)\n\nStart     \(zone.dateTimeText(of: activity.startedAt))\nDistance  \(ActivityText.km(activity.distance))\n"
                 + "Time      \(ActivityText.duration(activity.duration))\nPace      \(ActivityText.pace(activity.pace))\n(entered by hand)"

@@ -27,11 +27,11 @@ extension ActivityRoutes {
                 ("max_speed_mps", number), ("bounds", bounds), ("splits", S.array(split)), ("heart_rate", heart),
             ], required: statsKeys)),
             ("Activity", S.object([
-                ("id", S.string), ("kind", S.enumeration(["run", "hike"])), ("name", S.nullable("string")), ("started_at", S.dateTime),
+                ("id", S.string), ("handle", S.string), ("kind", S.enumeration(["run", "hike"])), ("name", S.nullable("string")), ("started_at", S.dateTime),
                 ("duration_s", S.number), ("moving_time_s", number), ("distance_m", S.number), ("elevation_gain_m", number),
                 ("elevation_loss_m", number), ("pace_s_per_km", number), ("source", S.enumeration(["gpx", "manual"])),
                 ("has_track", S.boolean), ("stats", S.ref("GPXStats")), ("estimate", estimate),
-            ], required: ["id", "kind", "name", "started_at", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m",
+            ], required: ["id", "handle", "kind", "name", "started_at", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m",
                           "elevation_loss_m", "pace_s_per_km", "source", "has_track"])),
             ("ActivityList", S.object([("activities", S.array(S.ref("Activity"))),
                                        ("totals", S.object([("week", totals), ("month", totals)], required: ["week", "month"]))],

@@ -90,7 +90,7 @@ public struct ActivityJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, kind, name, startedAt = "started_at", duration = "duration_s", movingTime = "moving_time_s"
+        case id, handle, kind, name, startedAt = "started_at", duration = "duration_s", movingTime = "moving_time_s"
         case distance = "distance_m", gain = "elevation_gain_m", loss = "elevation_loss_m", pace = "pace_s_per_km"
         case source, hasTrack = "has_track", stats, estimate
     }
@@ -98,6 +98,7 @@ public struct ActivityJSON: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(activity.id, forKey: .id)
+        try container.encode(Handle.of(activity.id), forKey: .handle)
         try container.encode(activity.kind.rawValue, forKey: .kind)
         try container.encode(activity.name, forKey: .name)
         try container.encode(ISO8601.format(activity.startedAt, in: zone), forKey: .startedAt)

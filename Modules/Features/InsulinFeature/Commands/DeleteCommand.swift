@@ -8,10 +8,10 @@ enum DeleteCommand {
         Command(
             name: "delete",
             abstract: "Delete a dose logged by mistake.",
-            arguments: [Argument("id", help: "The dose's id (from `tend insulin list`).")],
+            arguments: [Argument("id", help: "The dose: its handle from `tend insulin list`, its id, or 'last'.")],
             run: { invocation in
                 let context = try context(invocation)
-                let dose = try context.useCases.deleteDose(ownerID: context.ownerID, id: invocation.argument("id")!)
+                let dose = try context.useCases.deleteDose(ownerID: context.ownerID, id: context.doseID(invocation))
                 let settings = try context.useCases.settings.current(ownerID: context.ownerID)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(DeletedJSON(deleted: DoseJSON(dose, settings: settings)))

@@ -8,7 +8,7 @@ enum EditCommand {
         Command(
             name: "edit",
             abstract: "Change a dose's kind, units, time or note.",
-            arguments: [Argument("id", help: "The dose's id (from `tend insulin list`).")],
+            arguments: [Argument("id", help: "The dose: its handle from `tend insulin list`, its id, or 'last'.")],
             options: [
                 .value("kind", valueName: "KIND", help: "long or rapid.", allowedValues: InsulinKind.allCases.map(\.rawValue)),
                 .value("units", valueName: "N", help: "Units, 0.5 to 100 in steps of 0.5."),
@@ -17,10 +17,10 @@ enum EditCommand {
                 .flag("force", short: "f", help: "Save even if the double-dose guard refuses it."),
             ],
             run: { invocation in
-                let id = invocation.argument("id")!
                 let kind = try invocation.option("kind", expected: "long or rapid", InsulinInput.kind)
                 let units = try invocation.option("units", expected: InsulinInput.unitsExpected, InsulinInput.units)
                 let context = try context(invocation)
+                let id = try context.doseID(invocation)
                 let changes = EditDose.Changes(
                     kind: kind, units: units, takenAt: try InsulinInput.time(invocation, "at", context: context),
                     note: invocation.has("note") ? .some(invocation.option("note")) : nil,
@@ -29,7 +29,7 @@ enum EditCommand {
                 do {
                     dose = try context.useCases.editDose(ownerID: context.ownerID, id: id, changes)
                 } catch let error as AppError where error.code == "duplicate_dose" {
-                    throw AppError(error.kind, code: error.code, error.message + "; add --force to save it anyway", details: error.details)
+                    throw AppError(error.kind, code: error.code, error.message + "; add --force to save it anyway", details: error.details).with(key: error.key, error.arguments.merging(["suffix": "force_save"]) { $1 })
                 }
                 let settings = try context.useCases.settings.current(ownerID: context.ownerID)
                 if GlobalOptions.wantsJSON(invocation) {

@@ -36,14 +36,15 @@ enum ListCommand {
         var table = Table(columns: [
             (title: "Insulin day", alignment: .left), (title: "Time", alignment: .left),
             (title: "Kind", alignment: .left), (title: "Units", alignment: .right),
-            (title: "Note", alignment: .left), (title: "ID", alignment: .left),
+            (title: "Note", alignment: .left), (title: "Handle", alignment: .left),
         ])
         let zone = settings.timeZone
+        let handles = Handle.handles(for: doses.map(\.id))
         for dose in doses {
             let wall = zone.wallClock(of: dose.takenAt)
             let day = settings.insulinDays.day(of: dose.takenAt)
             let time = LocalTime(minutes: wall.secondOfDay / 60)!.description + (wall.date != day ? " (+1)" : "")
-            table.addRow([day.description, time, dose.kind.rawValue, formatUnits(dose.units), dose.note ?? "", dose.id])
+            table.addRow([day.description, time, dose.kind.rawValue, formatUnits(dose.units), dose.note ?? "", handles[dose.id] ?? dose.id])
         }
         return table.render()
     }

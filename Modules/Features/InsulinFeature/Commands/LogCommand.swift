@@ -29,7 +29,7 @@ enum LogCommand {
                 do {
                     result = try context.useCases.logDose(ownerID: context.ownerID, request)
                 } catch let error as AppError where error.code == "duplicate_dose" {
-                    throw AppError(error.kind, code: error.code, error.message + "; add --force to log it anyway", details: error.details)
+                    throw AppError(error.kind, code: error.code, error.message + "; add --force to log it anyway", details: error.details).with(key: error.key, error.arguments.merging(["suffix": "force_log"]) { $1 })
                 }
                 let settings = try context.useCases.settings.current(ownerID: context.ownerID)
                 if GlobalOptions.wantsJSON(invocation) {
@@ -51,6 +51,6 @@ enum DoseText {
         let day = settings.insulinDays.day(of: dose.takenAt)
         if day != settings.timeZone.localDate(of: dose.takenAt) { line += " (insulin day \(day))" }
         if let note = dose.note { line += " — \(note)" }
-        return line + "\n  id \(dose.id)"
+        return line + "\n  handle \(Handle.of(dose.id)) (tend insulin edit \(Handle.of(dose.id)) …, or 'last')"
     }
 }

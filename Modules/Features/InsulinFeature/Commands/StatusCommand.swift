@@ -17,9 +17,9 @@ enum StatusCommand {
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(StatusJSON(status))
                 } else if invocation.option("format") == "line" {
-                    invocation.output.print(StatusText.line(status))
+                    invocation.output.print(StatusText.line(status, language: Language(rawValue: invocation.language.rawValue) ?? .en))
                 } else {
-                    invocation.output.print(StatusText.card(status).joined(separator: "\n"))
+                    invocation.output.print(StatusText.card(status, language: Language(rawValue: invocation.language.rawValue) ?? .en).joined(separator: "\n"))
                 }
             }
         )

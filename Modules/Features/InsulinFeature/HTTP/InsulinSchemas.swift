@@ -8,9 +8,9 @@ extension InsulinRoutes {
         let nullableDose: JSONValue = ["anyOf": [S.ref("Dose"), ["type": "null"]]]
         return [
             ("Dose", S.object([
-                ("id", S.string), ("kind", kind), ("units", S.number), ("taken_at", S.dateTime),
+                ("id", S.string), ("handle", S.string), ("kind", kind), ("units", S.number), ("taken_at", S.dateTime),
                 ("insulin_day", S.date), ("note", S.nullable("string")),
-            ], required: ["id", "kind", "units", "taken_at", "insulin_day", "note"])),
+            ], required: ["id", "handle", "kind", "units", "taken_at", "insulin_day", "note"])),
             ("DoseList", S.object([("doses", S.array(S.ref("Dose")))], required: ["doses"])),
             ("NewDose", S.object([
                 ("id", ["type": "string", "format": "uuid"]), ("kind", kind),

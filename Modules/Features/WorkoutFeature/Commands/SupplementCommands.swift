@@ -65,7 +65,11 @@ enum SupplementCommands {
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(["name": invocation.argument("name")!, "slot": intake.slot?.description ?? "extra"])
                     } else {
-                        invocation.output.print("✓ \(invocation.argument("name")!) taken" + (intake.slot.map { " (the \($0) dose)" } ?? " (an extra dose)"))
+                        let supplement = try context.supplements.list(ownerID: context.ownerID).first { $0.id == intake.supplementID }
+                        let note = intake.slot.map { " (the \($0) dose)" }
+                            ?? (supplement.map { $0.isScheduled(on: intake.day) } == false
+                                ? " (today is not on its schedule: \(supplement!.weekdays.map { WorkoutInput.weekdayNames[$0 - 1] }.joined(separator: ", ")); recorded as an extra)" : " (an extra dose)")
+                        invocation.output.print("✓ \(invocation.argument("name")!) taken" + note)
                     }
                 }),
             Command(

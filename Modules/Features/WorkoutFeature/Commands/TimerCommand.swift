@@ -37,9 +37,24 @@ enum TimerCommand {
                 let outcome = try LiveTimer(schedule: schedule, output: invocation.output).run()
                 invocation.output.print("\n\(outcome.finished ? "Done" : "Stopped") after \(SetParser.clock(outcome.elapsed)).")
                 if invocation.flag("log") {
-                    let logged = try context.workouts.log(ownerID: context.ownerID, entry(schedule, outcome: outcome, invocation: invocation,
-                                                                                           context: context))
-                    invocation.output.print("✓ Logged: \(logged.session.wod?.summary ?? SetParser.clock(outcome.elapsed)) · id \(logged.session.id)")
+                    // Quitting early may be a slip of the finger: nothing is logged unless the person says so.
+                    if !outcome.finished {
+                        let question = invocation.argument("type") == "fortime"
+                            ? "Log \(SetParser.clock(outcome.elapsed)) as your finished time? [y/N]"
+                            : "Stopped before the end (\(SetParser.clock(outcome.elapsed)) of \(SetParser.clock(schedule.total))). Log it anyway? [y/N]"
+                        let answer = Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
+                        guard answer == "y" || answer == "yes" else {
+                            invocation.output.print("Not logged.")
+                            return
+                        }
+                    }
+                    guard let entry = try entry(schedule, outcome: outcome, invocation: invocation, context: context) else {
+                        invocation.output.print("Not logged.")
+                        return
+                    }
+                    let logged = try context.workouts.log(ownerID: context.ownerID, entry)
+                    invocation.output.print("✓ Logged: \(logged.session.wod?.summary ?? SetParser.clock(outcome.elapsed)) · "
+                        + "handle \(Handle.of(logged.session.id))")
                 }
             })
     }
@@ -95,7 +110,8 @@ enum TimerCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func entry(_ schedule: TimerSchedule, outcome: LiveTimer.Outcome, invocation: Invocation, context: WorkoutContext) throws -> WorkoutUseCases.Entry {
+    /// The session a timer run logs; nil when the person gave no AMRAP score.
+    static func entry(_ schedule: TimerSchedule, outcome: LiveTimer.Outcome, invocation: Invocation, context: WorkoutContext) throws -> WorkoutUseCases.Entry? {
         let completedRounds = schedule.phases.filter { $0.kind == .work && $0.end <= outcome.elapsed + 0.5 }.count
         var wod: WODResult?
         switch invocation.argument("type")! {
@@ -108,12 +124,15 @@ enum TimerCommand {
         case "tabata":
             wod = WODResult(format: .tabata, rounds: completedRounds)
         case "amrap":
-            let answer = Terminal.ask("Rounds+reps?", output: invocation.output) ?? ""
-            if let parsed = WODResult.parse(answer, format: .amrap) {
-                wod = WODResult(format: .amrap, rounds: parsed.rounds, reps: parsed.reps, capMinutes: schedule.total / 60)
-            } else {
-                wod = WODResult(format: .amrap, rounds: 0, reps: 0, capMinutes: schedule.total / 60)
+            // A score that cannot be read is asked again, never stored as 0+0; an empty answer logs nothing.
+            var parsed: (rounds: Int?, reps: Int?, seconds: Double?, capped: Bool)?
+            while parsed == nil {
+                let answer = Terminal.ask("Rounds+reps (e.g. 7+12; empty to skip)?", output: invocation.output)?.trimmed ?? ""
+                if answer.isEmpty { return nil }
+                parsed = WODResult.parse(answer, format: .amrap)
+                if parsed == nil { invocation.output.print("'\(answer)' is not rounds+reps: write 7+12, or 7 for whole rounds.") }
             }
+            wod = WODResult(format: .amrap, rounds: parsed?.rounds, reps: parsed?.reps, capMinutes: schedule.total / 60)
         default:
             break
         }

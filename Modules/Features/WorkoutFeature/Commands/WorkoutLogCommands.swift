@@ -58,7 +58,7 @@ enum WorkoutLogCommands {
                     case .fortime: "a time such as 7:32, or cap+45"
                     case .emom, .tabata: "the rounds completed"
                     }
-                    throw UsageError("'\(text)' is not a \(format.rawValue) result: \(expected)")
+                    throw UsageError("'\(text)' is not \(format.withArticle) result: \(expected)")
                 }
                 if invocation.flag("rx") && invocation.flag("scaled") { throw UsageError("--rx and --scaled together") }
                 let cap = try invocation.option("cap", expected: "minutes") { Double($0).flatMap { WODResult.isValidCap($0) ? $0 : nil } }
@@ -89,7 +89,7 @@ enum WorkoutLogCommands {
         for (exercise, records) in logged.newRecords.sorted(by: { $0.key < $1.key }) {
             invocation.output.print("🏆 new PR: \(exercise) (\(records.joined(separator: ", ")))")
         }
-        invocation.output.print("+\(logged.xpEarned) XP · id \(logged.session.id)")
+        invocation.output.print("+\(logged.xpEarned) XP · handle \(Handle.of(logged.session.id))")
     }
 
     static func list(context: @escaping WorkoutCommands.ContextProvider) -> Command {
@@ -111,10 +111,10 @@ enum WorkoutLogCommands {
 
     static func show(context: @escaping WorkoutCommands.ContextProvider) -> Command {
         Command(
-            name: "show", abstract: "Show a session.", arguments: [Argument("id", help: "From `tend workout list`.")],
+            name: "show", abstract: "Show a session.", arguments: [Argument("id", help: "The session: its handle from `tend workout list`, its id, or 'last'.")],
             run: { invocation in
                 let context = try context(invocation)
-                let session = try context.workouts.session(ownerID: context.ownerID, id: invocation.argument("id")!)
+                let session = try context.workouts.session(ownerID: context.ownerID, id: context.sessionID(invocation))
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(SessionJSON(session, zone: context.zone))
                 } else {
@@ -126,7 +126,7 @@ enum WorkoutLogCommands {
     static func edit(context: @escaping WorkoutCommands.ContextProvider) -> Command {
         Command(
             name: "edit", abstract: "Change a session (records are recomputed).",
-            arguments: [Argument("id", help: "From `tend workout list`.")],
+            arguments: [Argument("id", help: "The session: its handle from `tend workout list`, its id, or 'last'.")],
             options: sessionOptions + [.value("set", valueName: "SET", help: "Replace the sets (repeat --set for each).")],
             run: { invocation in
                 let context = try context(invocation)
@@ -136,7 +136,7 @@ enum WorkoutLogCommands {
                     felt: try invocation.option("felt", expected: "1 to 5") { Int($0) },
                     durationMinutes: try invocation.option("duration", expected: "minutes") { Double($0) },
                     startedAt: try WorkoutInput.time(invocation, context: context), sets: sets.isEmpty ? nil : sets)
-                let session = try context.workouts.edit(ownerID: context.ownerID, id: invocation.argument("id")!, changes)
+                let session = try context.workouts.edit(ownerID: context.ownerID, id: context.sessionID(invocation), changes)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(SessionJSON(session, zone: context.zone))
                 } else {
@@ -147,12 +147,13 @@ enum WorkoutLogCommands {
 
     static func delete(context: @escaping WorkoutCommands.ContextProvider) -> Command {
         Command(
-            name: "delete", abstract: "Delete a session (records are recomputed).", arguments: [Argument("id", help: "From `tend workout list`.")],
+            name: "delete", abstract: "Delete a session (records are recomputed).", arguments: [Argument("id", help: "The session: its handle from `tend workout list`, its id, or 'last'.")],
             run: { invocation in
                 let context = try context(invocation)
-                try context.workouts.delete(ownerID: context.ownerID, id: invocation.argument("id")!)
+                let id = try context.sessionID(invocation)
+                try context.workouts.delete(ownerID: context.ownerID, id: id)
                 if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(["deleted": invocation.argument("id")!])
+                    try invocation.output.printJSON(["deleted": id])
                 } else {
                     invocation.output.print("Deleted.")
                 }
@@ -173,7 +174,7 @@ enum WorkoutLogCommands {
                     guard let exercise = exercises.first(where: { $0.keys.contains(name.lowercased()) }) else {
                         let suggestion = SetParser.closest(to: name.lowercased(), among: exercises.flatMap(\.keys))
                         throw AppError.invalidInput("unknown exercise '\(name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (tend exercises list)",
-                                                    code: "unknown_exercise")
+                                                    code: "unknown_exercise").with(key: suggestion == nil ? nil : "suggested", ["name": name, "suggestion": suggestion ?? ""])
                     }
                     let record = all[exercise.name] ?? PersonalRecords(exercise: exercise.name)
                     if GlobalOptions.wantsJSON(invocation) {

@@ -196,7 +196,7 @@ struct WorkoutBody: Decodable {
                 throw AppError.invalidInput("field 'wod.format' must be amrap, fortime, emom or tabata", code: "invalid_field")
             }
             guard let parsed = WODResult.parse(wod.result, format: format) else {
-                throw AppError.invalidInput("field 'wod.result' does not fit a \(format.rawValue) result", code: "invalid_field")
+                throw AppError.invalidInput("field 'wod.result' does not fit \(format.withArticle) result", code: "invalid_field")
             }
             if let cap = wod.capMin, !WODResult.isValidCap(cap) { throw AppError.invalidInput("field 'wod.cap_min' is 0 to 600", code: "invalid_field") }
             result = WODResult(format: format, name: wod.name, rounds: parsed.rounds, reps: parsed.reps, seconds: parsed.seconds, capped: parsed.capped,

@@ -15,12 +15,12 @@ extension WorkoutRoutes {
                                                  required: ["format", "capped", "rx", "summary"], closed: false), ["type": "null"]]]
         return [
             ("Workout", S.object([
-                ("id", S.string), ("kind", S.enumeration(["strength", "wod", "cardio"])), ("started_at", S.dateTime),
+                ("id", S.string), ("handle", S.string), ("kind", S.enumeration(["strength", "wod", "cardio"])), ("started_at", S.dateTime),
                 ("title", S.nullable("string")), ("notes", S.nullable("string")), ("duration_min", number), ("felt", integer),
                 ("sets", S.array(set)), ("result", wod),
                 ("new_prs", S.array(S.object([("exercise", S.string), ("records", S.array(S.string))], required: ["exercise", "records"]))),
                 ("xp_earned", S.integer),
-            ], required: ["id", "kind", "started_at", "sets", "result", "new_prs"])),
+            ], required: ["id", "handle", "kind", "started_at", "sets", "result", "new_prs"])),
             ("WorkoutList", S.object([("sessions", S.array(S.ref("Workout")))], required: ["sessions"])),
             ("NewWorkout", S.object([
                 ("sets", S.array(S.string)), ("kind", S.enumeration(["strength", "wod", "cardio"])), ("title", S.string),

@@ -63,12 +63,13 @@ public struct SessionJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, kind, startedAt = "started_at", title, notes, durationMin = "duration_min", felt, sets, result, newPRs = "new_prs", xpEarned = "xp_earned"
+        case id, handle, kind, startedAt = "started_at", title, notes, durationMin = "duration_min", felt, sets, result, newPRs = "new_prs", xpEarned = "xp_earned"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(session.id, forKey: .id)
+        try container.encode(Handle.of(session.id), forKey: .handle)
         try container.encode(session.kind.rawValue, forKey: .kind)
         try container.encode(ISO8601.format(session.startedAt, in: zone), forKey: .startedAt)
         try container.encode(session.title, forKey: .title)

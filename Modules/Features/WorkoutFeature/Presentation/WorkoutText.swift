@@ -26,7 +26,7 @@ enum WorkoutText {
     }
 
     static func session(_ session: WorkoutSession, zone: TimeZone, unit: String = "kg") -> String {
-        var lines = ["\(session.kind.rawValue.capitalized)\(session.title.map { " — \($0)" } ?? "") · \(zone.dateTimeText(of: session.startedAt))"
+        var lines = ["\(session.kind.title)\(session.title.map { " — \($0)" } ?? "") · \(zone.dateTimeText(of: session.startedAt))"
             + (session.durationMinutes.map { " · \(Int($0.rounded())) min" } ?? "") + (session.felt.map { " · felt \($0)/5" } ?? "")]
         // Consecutive identical sets fold into one line: "back squat 100 kg × 5 (5 sets)".
         var index = 0
@@ -38,7 +38,7 @@ enum WorkoutText {
             index += count
         }
         if let wod = session.wod {
-            lines.append("  \(wod.format.rawValue.uppercased())\(wod.name.map { " \($0)" } ?? ""): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
+            lines.append("  \(wod.format.title)\(wod.name.map { " \($0)" } ?? ""): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
                 + (wod.capMinutes.map { " (cap \(Int($0)) min)" } ?? "") + (wod.movements.map { " — \($0)" } ?? ""))
         }
         if let notes = session.notes { lines.append("  \(notes)") }
@@ -53,11 +53,12 @@ enum WorkoutText {
 
     static func list(_ sessions: [WorkoutSession], zone: TimeZone) -> String {
         var table = Table(columns: [(title: "When", alignment: .left), (title: "Kind", alignment: .left), (title: "What", alignment: .left),
-                                    (title: "ID", alignment: .left)])
+                                    (title: "Handle", alignment: .left)])
+        let handles = Handle.handles(for: sessions.map(\.id))
         for session in sessions.reversed() {
             let what = session.title ?? Array(Set(session.sets.map(\.exercise))).sorted().joined(separator: ", ")
             table.addRow([zone.dateTimeText(of: session.startedAt), session.kind.rawValue,
-                          what.count > 40 ? String(what.prefix(39)) + "…" : what, session.id])
+                          what.count > 40 ? String(what.prefix(39)) + "…" : what, handles[session.id] ?? session.id])
         }
         return table.render()
     }
