@@ -1,5 +1,6 @@
 /// Renders `--help` for one command of the tree: abstract, discussion, USAGE, then ARGUMENTS,
 /// OPTIONS, GLOBAL OPTIONS (inherited) and SUBCOMMANDS, in the style of swift-argument-parser.
+/// The words come from the catalog of the screen's language, English where it has none.
 enum HelpFormatter {
     static let lineWidth = 80
     /// Where the description column starts unless a longer label pushes it right.
@@ -18,22 +19,24 @@ enum HelpFormatter {
     }
 
     /// Help for the last command of `chain` (root first).
-    static func render(_ chain: [Command]) -> String {
+    static func render(_ chain: [Command], catalog: Catalog = .english) -> String {
         let command = chain[chain.count - 1]
-        let path = chain.map(\.name).joined(separator: " ")
+        let names = chain.map(\.name)
+        let path = names.joined(separator: " ")
         var lines: [String] = []
 
-        if !command.abstract.isEmpty {
-            lines += TextWrapping.wrap(command.abstract, width: lineWidth)
+        let abstract = catalog.abstract(of: names, english: command.abstract)
+        if !abstract.isEmpty {
+            lines += TextWrapping.wrap(abstract, width: lineWidth)
             lines.append("")
         }
-        if let discussion = command.discussion, !discussion.isEmpty {
+        if let discussion = catalog.discussions[Catalog.key(names)] ?? command.discussion, !discussion.isEmpty {
             lines.append(discussion)
             lines.append("")
         }
-        lines += usage(chain)
+        lines += usage(chain, heading: catalog.words.usageHeading)
 
-        let sections = self.sections(chain).filter { !$0.rows.isEmpty }
+        let sections = self.sections(chain, catalog: catalog).filter { !$0.rows.isEmpty }
         let column = textColumn(for: sections)
         for section in sections {
             lines.append("")
@@ -44,14 +47,14 @@ enum HelpFormatter {
         }
         if !command.subcommands.isEmpty {
             lines.append("")
-            lines.append("See '\(path) <subcommand> --help' for detailed help.")
+            lines += TextWrapping.wrap(Catalog.fill(catalog.words.seeSubcommandHelp, ["path": path]) ?? "", width: lineWidth)
         }
         return lines.joined(separator: "\n")
     }
 
     // MARK: Usage
 
-    static func usage(_ chain: [Command]) -> [String] {
+    static func usage(_ chain: [Command], heading: String = ConsoleWords.english.usageHeading) -> [String] {
         let command = chain[chain.count - 1]
         var parts = chain.map(\.name)
         if command.subcommands.isEmpty {
@@ -61,9 +64,10 @@ enum HelpFormatter {
             parts += command.options.map(usageToken)
             parts.append(command.run == nil ? "<subcommand>" : "[<subcommand>]")
         }
-        let prefix = "USAGE: "
-        let wrapped = TextWrapping.wrap(parts.joined(separator: " "), width: lineWidth - prefix.count)
-        let indent = String(repeating: " ", count: prefix.count)
+        let prefix = "\(heading): "
+        let prefixWidth = TextWidth.displayWidth(prefix)
+        let wrapped = TextWrapping.wrap(parts.joined(separator: " "), width: lineWidth - prefixWidth)
+        let indent = String(repeating: " ", count: prefixWidth)
         return wrapped.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
     }
 
@@ -73,44 +77,50 @@ enum HelpFormatter {
 
     // MARK: Sections
 
-    static func sections(_ chain: [Command]) -> [Section] {
+    static func sections(_ chain: [Command], catalog: Catalog = .english) -> [Section] {
         let command = chain[chain.count - 1]
+        let names = chain.map(\.name)
+        let words = catalog.words
         let arguments = command.subcommands.isEmpty || command.run != nil ? command.arguments : []
         let argumentRows = arguments.map { argument in
-            Row(label: argument.displayName, text: describe(argument.help, allowed: argument.allowedValues))
+            Row(label: argument.displayName,
+                text: describe(catalog.argumentHelp(argument, path: names, english: argument.help), allowed: argument.allowedValues, words: words))
         }
 
-        var optionRows = command.options.map(row)
-        if let help = helpRow(chain) { optionRows.append(help) }
+        var optionRows = command.options.map { row($0, path: names, catalog: catalog) }
+        if let help = helpRow(chain, words: words) { optionRows.append(help) }
 
         // Inherited options, nearest declaration first wins; own options shadow them.
         var seen = Set(command.options.map(\.name))
         var globalRows: [Row] = []
-        for ancestor in chain.dropLast().reversed() {
+        for (depth, ancestor) in chain.dropLast().enumerated().reversed() {
             for option in ancestor.options where !seen.contains(option.name) {
                 seen.insert(option.name)
-                globalRows.append(row(option))
+                globalRows.append(row(option, path: Array(names.prefix(depth + 1)), catalog: catalog))
             }
         }
 
-        let subcommandRows = command.subcommands.map { Row(label: $0.name, text: $0.abstract) }
+        let subcommandRows = command.subcommands.map {
+            Row(label: $0.name, text: catalog.abstract(of: names + [$0.name], english: $0.abstract))
+        }
         return [
-            Section(title: "ARGUMENTS", rows: argumentRows),
-            Section(title: "OPTIONS", rows: optionRows),
-            Section(title: "GLOBAL OPTIONS", rows: globalRows),
-            Section(title: "SUBCOMMANDS", rows: subcommandRows),
+            Section(title: words.argumentsHeading, rows: argumentRows),
+            Section(title: words.optionsHeading, rows: optionRows),
+            Section(title: words.globalOptionsHeading, rows: globalRows),
+            Section(title: words.subcommandsHeading, rows: subcommandRows),
         ]
     }
 
-    static func row(_ option: Option) -> Row {
+    static func row(_ option: Option, path: [String] = [], catalog: Catalog = .english) -> Row {
         var label = option.short.map { "-\($0), " } ?? ""
         label += option.spelling
         if let valueName = option.valueName { label += " <\(valueName)>" }
-        return Row(label: label, text: describe(option.help, allowed: option.allowedValues))
+        return Row(label: label, text: describe(catalog.optionHelp(option, path: path, english: option.help),
+                                                allowed: option.allowedValues, words: catalog.words))
     }
 
     /// The built-in help option, minus any spelling a command took for itself.
-    static func helpRow(_ chain: [Command]) -> Row? {
+    static func helpRow(_ chain: [Command], words: ConsoleWords = .english) -> Row? {
         let options = chain.flatMap(\.options)
         let hasLong = options.contains { $0.name == "help" }
         let hasShort = options.contains { $0.short == "h" }
@@ -121,12 +131,12 @@ enum HelpFormatter {
         case (false, true): label = "-h"
         case (true, true): return nil
         }
-        return Row(label: label, text: "Show help information.")
+        return Row(label: label, text: words.showHelp)
     }
 
-    static func describe(_ help: String, allowed: [String]?) -> String {
+    static func describe(_ help: String, allowed: [String]?, words: ConsoleWords = .english) -> String {
         guard let allowed, !allowed.isEmpty else { return help }
-        let values = "(values: \(allowed.joined(separator: ", ")))"
+        let values = Catalog.fill(words.allowedValues, ["values": allowed.joined(separator: ", ")]) ?? ""
         return help.isEmpty ? values : "\(help) \(values)"
     }
 

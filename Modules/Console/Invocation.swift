@@ -4,6 +4,8 @@ public struct Invocation: Sendable {
     /// The command names walked, e.g. `["tend", "insulin", "log"]`.
     public let commandPath: [String]
     public let output: Output
+    /// The language of the screen (`--lang`, else `$LANG`): what a command prints should follow it.
+    public let language: DisplayLanguage
 
     private let arguments: [String: String]
     private let argumentLists: [String: [String]]
@@ -17,7 +19,8 @@ public struct Invocation: Sendable {
         argumentLists: [String: [String]] = [:],
         options: [String: [String]] = [:],
         flags: Set<String> = [],
-        output: Output
+        output: Output,
+        language: DisplayLanguage = .en
     ) {
         self.commandPath = commandPath
         self.arguments = arguments
@@ -25,6 +28,7 @@ public struct Invocation: Sendable {
         self.values = options
         self.flags = flags
         self.output = output
+        self.language = language
     }
 
     /// The positional argument with this name, nil when an optional one was left out.
@@ -49,7 +53,8 @@ public struct Invocation: Sendable {
     public func option<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws -> T? {
         guard let text = option(name) else { return nil }
         guard let value = parse(text) else {
-            throw UsageError("invalid value '\(text)' for --\(name): \(expected)")
+            throw UsageError("invalid value '\(text)' for --\(name): \(expected)", key: UsageError.Key.invalidValue,
+                             arguments: ["value": text, "name": "--\(name)", "expected": expected])
         }
         return value
     }
@@ -58,7 +63,8 @@ public struct Invocation: Sendable {
     public func argument<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws -> T? {
         guard let text = argument(name) else { return nil }
         guard let value = parse(text) else {
-            throw UsageError("invalid value '\(text)' for <\(name)>: \(expected)")
+            throw UsageError("invalid value '\(text)' for <\(name)>: \(expected)", key: UsageError.Key.invalidValue,
+                             arguments: ["value": text, "name": "<\(name)>", "expected": expected])
         }
         return value
     }

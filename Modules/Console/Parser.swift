@@ -11,6 +11,7 @@ struct Parser {
     }
 
     let root: Command
+    var language: DisplayLanguage = .en
 
     func parse(_ tokens: [String], output: Output) -> Outcome {
         var state = State(chain: [root], tokens: tokens)
@@ -43,7 +44,8 @@ struct Parser {
                 argumentLists: lists,
                 options: state.values,
                 flags: state.flags,
-                output: output
+                output: output,
+                language: language
             )
             return .run(command, invocation)
         }
@@ -55,7 +57,7 @@ struct Parser {
         for (index, argument) in declared.enumerated() {
             guard index < positionals.count else {
                 if argument.isOptional { continue }
-                return .failure(UsageError("missing argument <\(argument.name)>"))
+                return .failure(UsageError("missing argument <\(argument.name)>", key: UsageError.Key.missingArgument, arguments: ["argument": "<\(argument.name)>"]))
             }
             let value = positionals[index]
             if let allowed = argument.allowedValues, !allowed.contains(value) {
@@ -69,17 +71,23 @@ struct Parser {
             }
         }
         if positionals.count > declared.count, declared.last?.isVariadic != true {
-            return .failure(UsageError("unexpected argument '\(positionals[declared.count])'"))
+            return .failure(Self.unexpected(positionals[declared.count]))
         }
         return .success(arguments)
     }
 
     static func notAllowed(_ value: String, for name: String, allowed: [String]) -> UsageError {
         var message = "invalid value '\(value)' for \(name): expected one of \(allowed.joined(separator: ", "))"
+        var arguments = ["value": value, "name": name, "allowed": allowed.joined(separator: ", ")]
         if let suggestion = Suggestion.closest(to: value, among: allowed) {
             message += ". Did you mean '\(suggestion)'?"
+            arguments["suggestion"] = suggestion
         }
-        return UsageError(message)
+        return UsageError(message, key: UsageError.Key.notAllowed, arguments: arguments)
+    }
+
+    static func unexpected(_ value: String) -> UsageError {
+        UsageError("unexpected argument '\(value)'", key: UsageError.Key.unexpectedArgument, arguments: ["value": value])
     }
 }
 
@@ -174,10 +182,12 @@ extension Parser {
                 helpRequested = true
             } else {
                 var message = "unknown option '--\(name)'"
+                var arguments = ["option": "--\(name)"]
                 if let suggestion = Suggestion.closest(to: name, among: visibleOptionNames) {
                     message += ". Did you mean '--\(suggestion)'?"
+                    arguments["suggestion"] = "--\(suggestion)"
                 }
-                record(UsageError(message))
+                record(UsageError(message, key: UsageError.Key.unknownOption, arguments: arguments))
             }
         }
 
@@ -190,7 +200,7 @@ extension Parser {
                         helpRequested = true
                         continue
                     }
-                    record(UsageError("unknown option '-\(letter)'"))
+                    record(UsageError("unknown option '-\(letter)'", key: UsageError.Key.unknownOption, arguments: ["option": "-\(letter)"]))
                     return
                 }
                 if option.isFlag {
@@ -207,7 +217,7 @@ extension Parser {
         mutating func apply(_ option: Option, inline: String?) {
             if option.isFlag {
                 if inline != nil {
-                    record(UsageError("option \(option.spelling) does not take a value"))
+                    record(UsageError("option \(option.spelling) does not take a value", key: UsageError.Key.flagWithValue, arguments: ["option": option.spelling]))
                 } else {
                     flags.insert(option.name)
                 }
@@ -221,7 +231,7 @@ extension Parser {
                 index += 1
             }
             guard let value else {
-                record(UsageError("missing value for \(option.spelling)"))
+                record(UsageError("missing value for \(option.spelling)", key: UsageError.Key.missingValue, arguments: ["option": option.spelling]))
                 return
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {
@@ -238,7 +248,7 @@ extension Parser {
             let walking = !walkStopped && positionals.isEmpty && !current.subcommands.isEmpty
             guard walking else {
                 if isHelpTopic, topicError == nil {
-                    topicError = UsageError("unexpected argument '\(token)'")
+                    topicError = Parser.unexpected(token)
                 }
                 positionals.append(token)
                 return
@@ -272,9 +282,11 @@ extension Parser {
         let group = chain[chain.count - 1]
         let path = chain.map(\.name).joined(separator: " ")
         var message = "unknown command '\(name)' for '\(path)'"
+        var arguments = ["command": name, "path": path]
         if let suggestion = Suggestion.closest(to: name, among: group.subcommands.map(\.name)) {
             message += ". Did you mean '\(suggestion)'?"
+            arguments["suggestion"] = suggestion
         }
-        return UsageError(message)
+        return UsageError(message, key: UsageError.Key.unknownCommand, arguments: arguments)
     }
 }

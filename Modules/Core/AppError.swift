@@ -27,6 +27,12 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
     /// Extra data a client needs to act on the error (for example the dose a guard refers to);
     /// the presentation layer decides how to render it.
     public let details: (any Sendable)?
+    /// Which of its code's messages this is, where a code has several (`invalid_supplement`
+    /// for a name, an amount, a unit…): a translation looks up `code.key`, else `code`.
+    public private(set) var key: String?
+    /// The values written into the message (a time, an id, a number, a name), so that a
+    /// translation can place them without reading the English.
+    public private(set) var arguments: [String: String] = [:]
 
     public init(_ kind: Kind, code: String? = nil, _ message: String, details: (any Sendable)? = nil) {
         self.kind = kind
@@ -36,6 +42,16 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// The same error with what a translation needs: `key` when its code has several messages,
+    /// and the values in the message. Added at the throw site:
+    /// `throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])`.
+    public func with(key: String? = nil, _ arguments: [String: String] = [:]) -> AppError {
+        var error = self
+        if let key { error.key = key }
+        error.arguments.merge(arguments) { $1 }
+        return error
+    }
 
     public static func invalidInput(_ message: String, code: String = "invalid_input") -> AppError {
         AppError(.invalidInput, code: code, message)

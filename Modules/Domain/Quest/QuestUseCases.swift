@@ -60,7 +60,7 @@ public struct QuestUseCases: Sendable {
             if let current = try journeys.journeys(ownerID: ownerID).first, !current.isComplete {
                 throw AppError.invalidInput(
                     "a journey is already in progress (started \(current.timeZone.localDate(of: current.startedAt))); finish it, or delete it with 'tend quest delete \(current.id)'",
-                    code: "journey_in_progress")
+                    code: "journey_in_progress").with(["date": "\(current.timeZone.localDate(of: current.startedAt))", "id": current.id])
             }
             let now = clock.now
             let journey = Journey(id: UUIDv7.makeString(at: now), ownerID: ownerID, style: start.style, nickname: nickname,
@@ -141,7 +141,7 @@ public struct QuestUseCases: Sendable {
                 let hint = style == .question
                     ? "this is an action quest: mark it with 'tend quest done'"
                     : "this is a question quest: answer it with 'tend quest answer'"
-                throw AppError.invalidInput(hint, code: "wrong_quest_kind")
+                throw AppError.invalidInput(hint, code: "wrong_quest_kind").with(key: style == .question ? "action" : "question")
             }
             guard state.isCurrentOpen else {
                 let bori = try content.content().bori
@@ -167,7 +167,7 @@ public struct QuestUseCases: Sendable {
         return try transactor.write {
             let state = try currentState(ownerID: ownerID)
             guard var entry = state.entry(number) else {
-                throw AppError.invalidInput("quest \(number) is not done yet, so there is nothing to edit", code: "quest_not_done")
+                throw AppError.invalidInput("quest \(number) is not done yet, so there is nothing to edit", code: "quest_not_done").with(["number": "\(number)"])
             }
             let text = text.trimmed
             if state.journey.style == .question {
@@ -207,7 +207,7 @@ public struct QuestUseCases: Sendable {
 
     public func review(ownerID: String, journeyID: String) throws -> JourneyState {
         guard let journey = try journeys.journey(id: journeyID.lowercased(), ownerID: ownerID) else {
-            throw AppError.notFound("no journey with id \(journeyID)", code: "journey_not_found")
+            throw AppError.notFound("no journey with id \(journeyID)", code: "journey_not_found").with(["id": journeyID])
         }
         return try state(of: journey)
     }
@@ -216,7 +216,7 @@ public struct QuestUseCases: Sendable {
     public func delete(ownerID: String, journeyID: String) throws {
         try transactor.write {
             guard var journey = try journeys.journey(id: journeyID.lowercased(), ownerID: ownerID) else {
-                throw AppError.notFound("no journey with id \(journeyID)", code: "journey_not_found")
+                throw AppError.notFound("no journey with id \(journeyID)", code: "journey_not_found").with(["id": journeyID])
             }
             let now = clock.now
             try entries.deleteEntries(journeyID: journey.id, at: now)
@@ -266,7 +266,7 @@ public struct QuestUseCases: Sendable {
 
     static func validate(number: Int) throws {
         guard (1...QuestContent.questCount).contains(number) else {
-            throw AppError.invalidInput("a quest number is 1 to \(QuestContent.questCount) (got \(number))", code: "invalid_quest_number")
+            throw AppError.invalidInput("a quest number is 1 to \(QuestContent.questCount) (got \(number))", code: "invalid_quest_number").with(["number": "\(number)", "max": "\(QuestContent.questCount)"])
         }
     }
 
@@ -274,10 +274,10 @@ public struct QuestUseCases: Sendable {
         guard text.count >= minimum else {
             throw AppError.invalidInput(
                 minimum > 1 ? "the answer is too short: write at least \(minimum) characters (take your time)" : "the text is empty",
-                code: "answer_too_short")
+                code: "answer_too_short").with(key: minimum > 1 ? "minimum" : "empty", ["minimum": "\(minimum)"])
         }
         guard text.count <= maximumTextLength else {
-            throw AppError.invalidInput("the text is too long (at most \(maximumTextLength) characters)", code: "answer_too_long")
+            throw AppError.invalidInput("the text is too long (at most \(maximumTextLength) characters)", code: "answer_too_long").with(["max": "\(maximumTextLength)"])
         }
     }
 }

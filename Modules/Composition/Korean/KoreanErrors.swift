@@ -1,0 +1,101 @@
+/// The errors a person meets in daily use, in Korean: by `AppError.code`, or `code.key` where a
+/// code has several messages (the throw site names the key and passes the values with
+/// `AppError.with(key:_:)`). Codes not here are shown in English.
+extension KoreanCatalog {
+    static let errors: [String: String] = [
+        // Usage errors that commands report themselves.
+        "usage.missing_option": "필요한 옵션이 빠졌어요: {option}.",
+
+        // Insulin
+        "invalid_units": "단위는 0보다 크고 100 이하여야 하고, 0.5 단위로 써 주세요 (입력: {units}).",
+        "future_dose": "투여 시각 {date} {time}은(는) 아직 오지 않은 시각이에요. 실제로 맞은 시각을 적어 주세요.",
+        "invalid_note": "메모가 너무 길어요 (최대 500자).",
+        "duplicate_dose.long": "{date} {time}에 이미 지효성 인슐린 {units}단위를 기록했어요 ({hours}시간 안에 또 맞은 걸로 보여요).",
+        "duplicate_dose.rapid": "{date} {time}에 같은 {units}단위의 속효성 인슐린을 이미 기록했어요 ({minutes}분 안에 또 기록했어요).",
+        "suffix.force_log": " 그래도 기록하려면 --force를 붙여 주세요.",
+        "suffix.force_save": " 그래도 저장하려면 --force를 붙여 주세요.",
+        "dose_not_found": "id가 {id}인 투여 기록이 없어요.",
+        "invalid_id": "id는 UUID여야 해요 (입력: '{id}').",
+        "id_taken": "id {id}은(는) 이미 쓰이고 있어요.",
+        "invalid_range": "끝 날짜 {end}이(가) 시작 날짜 {start}보다 앞서요.",
+        "invalid_settings.name": "인슐린 이름은 1자부터 60자까지 쓸 수 있어요.",
+        "invalid_settings.day_start": "인슐린 하루는 00:00부터 12:00 사이에 시작해야 해요 (입력: {time}).",
+        "invalid_settings.long_guard": "지효성 중복 방지 시간은 0부터 48시간까지예요.",
+        "invalid_settings.rapid_window": "속효성 중복 방지 시간은 0분부터 240분까지예요.",
+        "invalid_time_zone": "알 수 없는 시간대예요: '{zone}' (Asia/Seoul이나 Europe/Berlin 같은 이름을 써 주세요).",
+
+        // Workout
+        "invalid_exercise": "운동 이름은 2자부터 40자까지, 글자로 시작해야 해요.",
+        "exercise_exists": "'{name}'은(는) 이미 있는 운동이에요.",
+        "unknown_exercise": "'{name}'이라는 운동은 없어요 (tend exercises list로 확인해 보세요).",
+        "unknown_exercise.suggested": "'{name}'이라는 운동은 없어요. 혹시 '{suggestion}'인가요? (tend exercises list로 확인해 보세요)",
+        "empty_session": "세션에는 세트가 하나 이상 있거나 WOD 결과가 있어야 해요.",
+        "invalid_felt": "--felt는 1부터 5까지예요.",
+        "invalid_duration.session": "운동 시간은 0보다 크고 24시간 이하여야 해요.",
+        "future_session": "아직 오지 않은 시각의 세션이에요.",
+        "invalid_result.time": "완료 시간은 0보다 크고 24시간 이하여야 해요.",
+        "invalid_result.cap": "타임캡은 0보다 크고 600분 이하여야 해요.",
+        "invalid_result.over_cap": "완료 시간 {time}이(가) 타임캡 {cap}분을 넘었어요: cap+REPS로 써 주세요.",
+        "workout_not_found": "id가 {id}인 운동 기록이 없어요.",
+        "invalid_goal.weekly": "주간 목표는 1회부터 14회까지예요.",
+        "invalid_goal.monthly": "월간 목표는 1회부터 62회까지예요.",
+        "invalid_goal.monthly_minutes": "월간 시간 목표는 1분부터 20,000분까지예요.",
+
+        // Supplements
+        "invalid_supplement.name": "이름은 1자부터 60자까지 쓸 수 있어요.",
+        "invalid_supplement.amount": "양은 0보다 커야 해요.",
+        "invalid_supplement.unit": "mg, g, capsule 같은 단위를 알려 주세요.",
+        "invalid_supplement.times": "먹는 시각을 1개부터 12개까지 알려 주세요.",
+        "invalid_supplement.weekdays": "요일은 mon부터 sun까지예요.",
+        "supplement_exists": "'{name}'은(는) 이미 목록에 있어요.",
+        "supplement_not_found": "'{name}'이라는 보충제가 없어요 (tend supps list로 확인해 보세요).",
+
+        // Food and diet
+        "empty_query": "찾을 단어를 알려 주세요.",
+        "invalid_limit": "개수는 1부터 100까지예요.",
+        "food_not_found.id": "{id} 음식이 없어요.",
+        "food_not_found.match": "'{query}'와(과) 맞는 음식이 없어요.",
+        "food_not_found.closest": "'{query}'와(과) 맞는 음식이 없어요. 가장 가까운 음식: {closest}",
+        "invalid_food.name": "음식 이름은 1자부터 120자까지 쓸 수 있어요.",
+        "invalid_food.serving": "1회 제공량은 0 g보다 크고 5000 g 이하여야 해요.",
+        "invalid_food.value": "{field} 값은 0 이상이어야 해요 (그리고 말이 되는 값이어야 해요).",
+        "invalid_food.macros": "단백질, 탄수화물, 지방을 합친 무게({macros} g)가 1회 제공량({grams} g)보다 무거울 수 없어요.",
+        "invalid_food.kcal": "{grams} g에 {kcal} kcal는 어떤 음식보다도 많아요 (1 g에 최대 9 kcal).",
+        "invalid_amount.text_kcal": "'{text}'은(는) 양으로 읽을 수 없어요: 40g, 1 cup, 2 tbsp, 1.5 slice나 250kcal처럼 써 주세요.",
+        "invalid_amount.text": "'{text}'은(는) 양으로 읽을 수 없어요: 40g, 1 cup, 2 tbsp나 1.5 slice처럼 써 주세요.",
+        "invalid_amount.kcal": "한 번에 최대 10,000 kcal까지 기록할 수 있어요.",
+        "invalid_amount.quick": "빠른 기록은 kcal로 고쳐요. 예: 300kcal",
+        "invalid_amount.grams": "{grams} g이에요: 양은 0보다 크고 10 kg 이하여야 해요.",
+        "unknown_measure.known": "{food}에는 '{unit}' 단위가 없어요 (있는 단위: {known}; 또는 그램으로 써 주세요).",
+        "unknown_measure.grams": "{food}에는 '{unit}' 단위가 없어요. 그램으로 써 주세요. 예: 100g",
+        "entry_not_found": "{id} 식단 기록이 없어요.",
+        "meal_empty": "{date}의 {meal}에는 기록한 게 없어요.",
+        "future_meal": "{date}은(는) 너무 먼 날이에요: 식사는 하루 전까지만 미리 기록할 수 있어요.",
+        "invalid_date.before_1900": "{date}은(는) 1900년보다 앞선 날이에요.",
+        "invalid_goal.kcal": "칼로리 목표는 500부터 10,000까지예요.",
+        "invalid_goal.macro": "매크로 목표는 0 g부터 2000 g까지예요.",
+        "invalid_goal.percent": "비율은 0부터 100까지예요.",
+        "invalid_goal.share": "단백질, 탄수화물, 지방이 칼로리 목표 {kcal} kcal의 {percent} %가 돼요. 합쳐서 100 %를 넘을 수 없어요 (매크로를 낮추거나 칼로리 목표를 올려 주세요).",
+
+        // Weight
+        "invalid_weight": "체중은 20 kg부터 400 kg까지예요 (입력: {kg}).",
+        "invalid_body_fat": "체지방률은 2 %부터 75 %까지예요.",
+        "invalid_muscle": "근육량은 0보다 크고 체중보다 작아야 해요.",
+        "future_weight": "아직 오지 않은 시각의 체중 기록이에요.",
+
+        // Quest
+        "invalid_nickname": "닉네임은 1자부터 30자까지 쓸 수 있어요.",
+        "invalid_pace": "퀘스트 간격은 1일부터 7일까지예요.",
+        "journey_in_progress": "이미 진행 중인 여정이 있어요 ({date} 시작). 여정을 마치거나 'tend quest delete {id}'로 지워 주세요.",
+        "no_journey": "아직 여정이 없어요: 'tend quest start'로 시작해 보세요.",
+        "journey_complete": "이 여정은 끝났어요: 'tend quest new'로 새 여정을 시작해 보세요.",
+        "wrong_quest_kind.action": "오늘은 행동 퀘스트예요: 'tend quest done'으로 완료해 주세요.",
+        "wrong_quest_kind.question": "오늘은 질문 퀘스트예요: 'tend quest answer'로 답해 주세요.",
+        "quest_not_done": "{number}번 퀘스트는 아직 완료하지 않아서 고칠 글이 없어요.",
+        "journey_not_found": "id가 {id}인 여정이 없어요.",
+        "invalid_quest_number": "퀘스트 번호는 1부터 {max}까지예요 (입력: {number}).",
+        "answer_too_short.minimum": "답이 너무 짧아요: {minimum}자 이상 써 주세요 (천천히 써도 괜찮아요).",
+        "answer_too_short.empty": "내용이 비어 있어요.",
+        "answer_too_long": "글이 너무 길어요 (최대 {max}자).",
+    ]
+}
