@@ -156,7 +156,7 @@ struct KoreanTests {
         #expect(unknown.stderr == "오류: 'tend'에는 'insluin' 명령이 없어요. 혹시 'insulin'인가요?\n사용법은 'tend --help'로 볼 수 있어요.\n")
         let units = Self.run(tend, ["insulin", "log", "long", "lots", "--lang", "ko"])
         #expect(units.stderr.hasPrefix("오류: <units>에 쓸 수 없는 값이에요: 'lots'. 이렇게 써 주세요: 10이나 4.5 같은 단위 수.\n"))
-        #expect(Self.run(tend, ["insulin", "delete", "abcdef1", "--lang", "ko"]).stderr == "오류: id가 abcdef1인 투여 기록이 없어요.\n")
+        #expect(Self.run(tend, ["insulin", "delete", "abcdef1", "--lang", "ko"]).stderr == "오류: abcdef1에 해당하는 투여 기록이 없어요.\n")
 
         #expect(Self.run(tend, ["insulin", "log", "long", "20", "--at", "22:10"]).status == 0)
         let twice = Self.run(tend, ["insulin", "log", "long", "20", "--lang", "ko"])
@@ -168,7 +168,7 @@ struct KoreanTests {
         let json = Self.run(tend, ["--json", "--lang", "ko", "insulin", "delete", "abcdef1"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: [String: String]]
         #expect(object?["error"]?["code"] == "dose_not_found")
-        #expect(object?["error"]?["message"] == "id가 abcdef1인 투여 기록이 없어요.")
+        #expect(object?["error"]?["message"] == "abcdef1에 해당하는 투여 기록이 없어요.")
     }
 
     @Test func dailyErrorsOfOtherFeaturesInKorean() {
@@ -177,5 +177,8 @@ struct KoreanTests {
         #expect(Self.run(tend, ["supps", "take", "magnesium"]).stderr.hasPrefix("오류: 'magnesium'이라는 보충제가 없어요"))
         #expect(Self.run(tend, ["quest", "today"]).stderr.hasPrefix("오류: 아직 여정이 없어요"))
         #expect(Self.run(tend, ["workout", "goal", "--weekly", "20"]).stderr == "오류: 주간 목표는 1회부터 14회까지예요.\n")
+        #expect(Self.run(tend, ["workout", "log", "back squat 100kg"]).stderr == "오류: 'back squat 100kg': 몇 회 했나요? 예: back squat 100kg 5\n")
+        #expect(Self.run(tend, ["insulin", "delete", "last"]).stderr == "오류: 아직 투여 기록이 없어요.\n")
+        #expect(Self.run(tend, ["supps", "add", "creatine", "--unit", "g", "--at", "08:00"]).stderr.hasPrefix("오류: 필요한 옵션이 빠졌어요: --amount N.\n"))
     }
 }

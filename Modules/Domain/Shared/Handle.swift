@@ -70,7 +70,7 @@ public struct RecordIDs: Sendable {
         let text = input.trimmed.lowercased()
         if text == "last" {
             guard let id = try lookup.latestID(of: kind, ownerID: ownerID) else {
-                throw AppError.notFound("there is no \(kind.noun) yet", code: kind.notFoundCode).with(["id": input])
+                throw AppError.notFound("there is no \(kind.noun) yet", code: kind.notFoundCode).with(key: "none", ["id": input])
             }
             return id
         }
@@ -90,7 +90,7 @@ public struct RecordIDs: Sendable {
             let handles = Handle.handles(for: matches)
             let longer = matches.map { handles[$0] ?? $0 }.sorted()
             throw AppError.invalidInput("'\(input)' matches \(matches.count) \(kind.noun)s: \(longer.joined(separator: ", ")); "
-                + "type more of it", code: "ambiguous_id")
+                + "type more of it", code: "ambiguous_id").with(["id": input, "count": "\(matches.count)", "matches": longer.joined(separator: ", ")])
         }
     }
 }

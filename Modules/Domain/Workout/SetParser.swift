@@ -21,7 +21,7 @@ public struct SetParser: Sendable {
 
     public func parse(_ text: String, startingOrder: Int = 0) throws -> [WorkoutSet] {
         let tokens = Self.tokens(text)
-        guard !tokens.isEmpty else { throw AppError.invalidInput("an empty set", code: "invalid_set") }
+        guard !tokens.isEmpty else { throw AppError.invalidInput("an empty set", code: "invalid_set").with(key: "empty") }
         // The exercise is the longest run of leading words that names one.
         var exercise: Exercise?
         var used = 0
@@ -38,7 +38,7 @@ public struct SetParser: Sendable {
             let suggestion = Self.closest(to: words, among: exercises.flatMap(\.keys))
             throw AppError.invalidInput(
                 "unknown exercise '\(words)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (tend exercises list)",
-                code: "unknown_exercise")
+                code: "unknown_exercise").with(key: suggestion == nil ? nil : "suggested", ["name": words, "suggestion": suggestion ?? ""])
         }
         var weight: Double?
         var sets = 1
@@ -54,7 +54,7 @@ public struct SetParser: Sendable {
         var bare: [(text: String, value: Double)] = []
         func fail(_ why: String) -> AppError { AppError.invalidInput("'\(text)': \(why); \(Self.forms)", code: "invalid_set") }
         func unreadable(_ token: String) -> AppError {
-            AppError.invalidInput("cannot read '\(token)' in '\(text)': \(Self.forms)", code: "invalid_set")
+            AppError.invalidInput("cannot read '\(token)' in '\(text)': \(Self.forms)", code: "invalid_set").with(key: "unreadable", ["token": token, "set": text])
         }
         for token in tokens[used...] {
             if let value = Self.number(token, suffix: "kg") ?? Self.number(token, suffix: "kgs") {
@@ -137,10 +137,10 @@ public struct SetParser: Sendable {
         try Self.validate(weight: weight, sets: sets, reps: reps, seconds: seconds, metres: metres, calories: calories, rpe: rpe, rir: rir,
                           text: text)
         if exercise.measure == .weightReps, reps == nil, seconds == nil {
-            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 100kg 5", code: "invalid_set")
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 100kg 5", code: "invalid_set").with(key: "reps", ["set": text, "example": "\(exercise.name) 100kg 5"])
         }
         if [.reps, .weightReps].contains(exercise.measure), reps == nil, seconds == nil, metres == nil, calories == nil {
-            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 3x10", code: "invalid_set")
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 3x10", code: "invalid_set").with(key: "reps", ["set": text, "example": "\(exercise.name) 3x10"])
         }
         return (0..<sets).map { index in
             WorkoutSet(exercise: exercise.name, order: startingOrder + index, weightKg: weight, reps: reps, seconds: seconds,

@@ -18,7 +18,7 @@ enum PlaceCommands {
                 run: { invocation in
                     guard let lat = try invocation.option("lat", expected: "a latitude", ActivityInput.number),
                           let lon = try invocation.option("lon", expected: "a longitude", ActivityInput.number) else {
-                        throw UsageError("missing --lat LAT --lon LON")
+                        throw UsageError.missing("--lat LAT --lon LON")
                     }
                     let ele = try invocation.option("ele", expected: "metres", ActivityInput.number)
                     let context = try context(invocation)
@@ -68,7 +68,7 @@ enum PlaceCommands {
                 options: [.value("from", valueName: "LAT,LON[,ELE]", help: "Where you start (required).")],
                 run: { invocation in
                     guard let origin = try invocation.option("from", expected: "LAT,LON or LAT,LON,ELE", ActivityInput.coordinates) else {
-                        throw UsageError("missing --from LAT,LON[,ELE]")
+                        throw UsageError.missing("--from LAT,LON[,ELE]")
                     }
                     let context = try context(invocation)
                     let eta = try context.useCases.eta(ownerID: context.ownerID, to: invocation.argument("name")!, from: origin)

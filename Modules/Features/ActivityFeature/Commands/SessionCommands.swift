@@ -47,10 +47,10 @@ enum SessionCommands {
             ],
             run: { invocation in
                 guard let distance = try invocation.option("distance", expected: "a number of kilometres", ActivityInput.number) else {
-                    throw UsageError("missing --distance KM")
+                    throw UsageError.missing("--distance KM")
                 }
                 guard let duration = try invocation.option("duration", expected: "H:MM:SS, MM:SS or minutes", ActivityInput.duration) else {
-                    throw UsageError("missing --duration H:MM:SS")
+                    throw UsageError.missing("--duration H:MM:SS")
                 }
                 let climb = try invocation.option("climb", expected: "metres", ActivityInput.number)
                 let context = try context(invocation)
@@ -136,7 +136,7 @@ enum SessionCommands {
             arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
             options: [.value("out", valueName: "FILE.gpx", help: "Where to write it (required).")],
             run: { invocation in
-                guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError("missing --out FILE.gpx") }
+                guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError.missing("--out FILE.gpx") }
                 let context = try context(invocation)
                 let gpx = try context.useCases.export(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
                 try TextFile.write(gpx, to: path)

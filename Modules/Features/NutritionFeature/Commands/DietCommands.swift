@@ -65,7 +65,7 @@ enum DietCommands {
                 arguments: [Argument("id", help: "The entry's id.")],
                 options: [.value("amount", valueName: "AMOUNT", help: "The new amount (required).")],
                 run: { invocation in
-                    guard let amount = invocation.option("amount") else { throw UsageError("missing --amount AMOUNT") }
+                    guard let amount = invocation.option("amount") else { throw UsageError.missing("--amount AMOUNT") }
                     let context = try context(invocation)
                     let entry = try context.nutrition.edit(ownerID: context.ownerID, id: invocation.argument("id")!, amount: amount)
                     if GlobalOptions.wantsJSON(invocation) {

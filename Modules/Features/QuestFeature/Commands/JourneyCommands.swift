@@ -56,7 +56,7 @@ enum JourneyCommands {
             arguments: [Argument("journey-id", help: "From `tend quest journeys`.")],
             options: [.value("out", valueName: "FILE.md", help: "Where to write it (required).")],
             run: { invocation in
-                guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError("missing --out FILE.md") }
+                guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError.missing("--out FILE.md") }
                 let context = try context(invocation)
                 let state = try context.useCases.review(ownerID: context.ownerID, journeyID: invocation.argument("journey-id")!)
                 try TextFile.write(JourneyMarkdown.render(state, language: context.language), to: path)
@@ -93,7 +93,7 @@ enum JourneyCommands {
             options: [.value("at", valueName: "HH:MM", help: "The reminder time (required).")],
             run: { invocation in
                 guard let time = try invocation.option("at", expected: "a time as HH:MM", { LocalTime($0) }) else {
-                    throw UsageError("missing --at HH:MM")
+                    throw UsageError.missing("--at HH:MM")
                 }
                 let context = try context(invocation)
                 let settings = try context.useCases.setReminder(ownerID: context.ownerID, at: time)

@@ -16,12 +16,12 @@ enum SupplementCommands {
                     .value("days", valueName: "mon,wed,…", help: "Which weekdays (default every day)."),
                 ],
                 run: { invocation in
-                    guard let amount = try invocation.option("amount", expected: "a number", { Double($0) }) else { throw UsageError("missing --amount N") }
-                    guard let unit = invocation.option("unit") else { throw UsageError("missing --unit U") }
+                    guard let amount = try invocation.option("amount", expected: "a number", { Double($0) }) else { throw UsageError.missing("--amount N") }
+                    guard let unit = invocation.option("unit") else { throw UsageError.missing("--unit U") }
                     guard let times = try invocation.option("at", expected: "HH:MM[,HH:MM]", { text in
                         let times = text.split(separator: ",").map { LocalTime(String($0).trimmed) }
                         return times.contains(where: { $0 == nil }) ? nil : times.compactMap { $0 }
-                    }) else { throw UsageError("missing --at HH:MM") }
+                    }) else { throw UsageError.missing("--at HH:MM") }
                     let days: [Int] = try invocation.option("days", expected: "weekdays such as mon,wed,fri") { (text: String) -> [Int]? in
                         let days = text.split(separator: ",").map { WorkoutInput.weekday(String($0)) }
                         return days.contains(where: { $0 == nil }) ? nil : days.compactMap { $0 }
@@ -148,7 +148,7 @@ enum SupplementCommands {
                 options: [.value("measure", valueName: "M", help: "weight-reps, reps, time, distance or calories (required).",
                                  allowedValues: Measure.allCases.map(\.rawValue))],
                 run: { invocation in
-                    guard let measure = invocation.option("measure").flatMap(Measure.init(rawValue:)) else { throw UsageError("missing --measure M") }
+                    guard let measure = invocation.option("measure").flatMap(Measure.init(rawValue:)) else { throw UsageError.missing("--measure M") }
                     let context = try context(invocation)
                     let exercise = try context.workouts.addExercise(ownerID: context.ownerID, name: invocation.argument("name")!, measure: measure)
                     if GlobalOptions.wantsJSON(invocation) {

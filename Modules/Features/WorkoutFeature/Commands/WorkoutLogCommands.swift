@@ -51,7 +51,7 @@ enum WorkoutLogCommands {
             ],
             run: { invocation in
                 let format = WODResult.Format(rawValue: invocation.argument("format")!)!
-                guard let text = invocation.option("result") else { throw UsageError("missing --result R") }
+                guard let text = invocation.option("result") else { throw UsageError.missing("--result R") }
                 guard let parsed = WODResult.parse(text, format: format) else {
                     let expected = switch format {
                     case .amrap: "rounds+reps such as 12+5"
