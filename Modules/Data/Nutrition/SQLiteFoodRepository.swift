@@ -2,8 +2,9 @@ import FoundationEssentials
 import Core
 import Domain
 
-/// Foods in `foods` (+ measures, nutrients), searched through the FTS5 index `foods_fts`.
-public struct SQLiteFoodRepository: FoodRepository {
+/// Foods in `foods` (+ measures, nutrients), searched through the FTS5 index `foods_search`
+/// (names in both languages and Hangul terms; `foods_fts`, the name alone, is kept in step).
+public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
     let database: Database
     let clock: any Clock
 
@@ -17,60 +18,129 @@ public struct SQLiteFoodRepository: FoodRepository {
         for food in foods {
             let id = "usda:" + food.uid
             let macros = food.per100g
+            let heads = FoodRanking.heads(of: food.name)
             try database.execute(
                 """
-                INSERT INTO foods (id, owner_id, source, name, food_group, kcal, protein_g, carbs_g, fat_g, rank_penalty, head,
+                INSERT INTO foods (id, owner_id, source, name, food_group, kcal, protein_g, carbs_g, fat_g, rank_penalty, head, head2,
                     created_at, updated_at)
-                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, kcal = excluded.kcal,
                     protein_g = excluded.protein_g, carbs_g = excluded.carbs_g, fat_g = excluded.fat_g,
-                    rank_penalty = excluded.rank_penalty, head = excluded.head, updated_at = excluded.updated_at, deleted_at = NULL
+                    rank_penalty = excluded.rank_penalty, head = excluded.head, head2 = excluded.head2,
+                    updated_at = excluded.updated_at, deleted_at = NULL
                 """,
                 [.text(id), .text(food.name), food.uid.count == 5 ? .integer(Int64(food.uid.prefix(2)) ?? 0) : .null,
                  .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat),
-                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), .text(Self.firstWord(food.name)), now, now])
-            try database.execute("DELETE FROM food_measures WHERE food_id = ?", [.text(id)])
-            for (position, measure) in food.measures.enumerated() {
-                try database.execute("INSERT INTO food_measures (food_id, position, amount, name, grams) VALUES (?, ?, ?, ?, ?)",
-                                     [.text(id), .integer(Int64(position)), .real(measure.amount), .text(measure.name), .real(measure.grams)])
-            }
-            try database.execute("DELETE FROM food_nutrients WHERE food_id = ?", [.text(id)])
-            for nutrient in food.nutrients {
-                try database.execute("INSERT OR REPLACE INTO food_nutrients (food_id, name, amount) VALUES (?, ?, ?)",
-                                     [.text(id), .text(nutrient.name), .real(nutrient.amount)])
+                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), .text(heads.head), heads.head2.sqlValue, now, now])
+            try replaceMeasures(id, food.measures)
+            try replaceNutrients(id, food.nutrients.map { FoodNutrient(name: $0.name, amount: $0.amount) })
+        }
+    }
+
+    private func replaceMeasures(_ id: String, _ measures: [FoodMeasure]) throws {
+        try database.execute("DELETE FROM food_measures WHERE food_id = ?", [.text(id)])
+        for (position, measure) in measures.enumerated() {
+            try database.execute("INSERT INTO food_measures (food_id, position, amount, name, grams) VALUES (?, ?, ?, ?, ?)",
+                                 [.text(id), .integer(Int64(position)), .real(measure.amount), .text(measure.name), .real(measure.grams)])
+        }
+    }
+
+    private func replaceNutrients(_ id: String, _ nutrients: [FoodNutrient]) throws {
+        try database.execute("DELETE FROM food_nutrients WHERE food_id = ?", [.text(id)])
+        for nutrient in nutrients {
+            try database.execute("INSERT OR REPLACE INTO food_nutrients (food_id, name, amount, unit) VALUES (?, ?, ?, ?)",
+                                 [.text(id), .text(nutrient.name), .real(nutrient.amount), .text(nutrient.unit)])
+        }
+    }
+
+    /// See `FoodRanking.penalty`: everyday staples and raw foods of the basic groups first,
+    /// plainly cooked next, processed foods, product groups and brands after.
+    static func rankPenalty(name: String, uid: String) -> Double { FoodRanking.penalty(name: name, uid: uid) }
+
+    // MARK: - The shared tables
+
+    public var indexVersion: String { FoodRanking.version }
+
+    public func tableVersion(_ source: Food.Source) throws -> String? {
+        try database.queryOne("SELECT version FROM food_tables WHERE source = ?", [.text(source.rawValue)])?.get("version")
+    }
+
+    public func recordTable(_ source: Food.Source, version: String, foods: Int) throws {
+        try database.execute(
+            """
+            INSERT INTO food_tables (source, version, foods, loaded_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (source) DO UPDATE SET version = excluded.version, foods = excluded.foods, loaded_at = excluded.loaded_at
+            """, [.text(source.rawValue), .text(version), .integer(Int64(foods)), clock.now.sqlValue])
+    }
+
+    public func upsertKorean(_ foods: [KoreanFood]) throws {
+        let now = clock.now.sqlValue
+        for food in foods {
+            let macros = food.per100g
+            let heads = FoodRanking.heads(of: food.nameEn)
+            try database.execute(
+                """
+                INSERT INTO foods (id, owner_id, source, name, name_en, name_ko, search_terms, kcal, protein_g, carbs_g, fat_g,
+                    rank_penalty, head, head2, heads_ko, created_at, updated_at)
+                VALUES (?, NULL, 'korean', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_en = excluded.name_en, name_ko = excluded.name_ko,
+                    search_terms = excluded.search_terms, kcal = excluded.kcal, protein_g = excluded.protein_g,
+                    carbs_g = excluded.carbs_g, fat_g = excluded.fat_g, rank_penalty = excluded.rank_penalty, head = excluded.head,
+                    head2 = excluded.head2, heads_ko = excluded.heads_ko, updated_at = excluded.updated_at, deleted_at = NULL
+                """,
+                [.text(food.id), .text(food.nameKo), .text(food.nameEn), .text(food.nameKo),
+                 FoodRanking.searchTerms(otherNames: [], allNames: [food.nameKo]).sqlValue,
+                 .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat), .real(FoodRanking.koreanPenalty(nameKo: food.nameKo)),
+                 .text(heads.head), FoodRanking.lastWord(FoodRanking.withoutParentheses(food.nameEn)).sqlValue,
+                 FoodRanking.koreanHeads([food.nameKo]).sqlValue, now, now])
+            try replaceMeasures(food.id, food.measures)
+            try replaceNutrients(food.id, food.nutrients)
+        }
+        // A food the table no longer lists leaves the search (soft: a diet entry may point at it).
+        let listed = Set(foods.map(\.id))
+        for row in try database.query("SELECT id FROM foods WHERE source = 'korean' AND deleted_at IS NULL") {
+            let id: String = try row.get("id")
+            if !listed.contains(id) {
+                try database.execute("UPDATE foods SET deleted_at = ?, updated_at = ? WHERE id = ?", [now, now, .text(id)])
             }
         }
     }
 
-    /// Plain whole foods first. Each food gets a class that is added (×3) to its bm25 score:
-    /// 0 for a raw food of a basic USDA group (dairy and egg, spices, fats, poultry, fruits,
-    /// pork, vegetables, nuts, beef, beverages, fish, legumes, lamb, grains), 1 for any other food
-    /// of those groups, 2 for prepared, branded (a word in capitals) and composite groups (baby
-    /// foods, soups, luncheon meats, cereals, baked goods, sweets, fast foods, meals, snacks,
-    /// restaurant foods).
-    static func rankPenalty(name: String, uid: String) -> Double {
-        let basicGroups: Set<Int> = [1, 2, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 20]
-        let group = uid.count == 5 ? Int(uid.prefix(2)) : nil
-        let words = name.split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        let branded = words.contains { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
-        guard let group, basicGroups.contains(group), !branded else { return 6 }
-        let raw = words.contains { $0.lowercased() == "raw" }
-        return raw ? 0 : 3
+    public func applyKoreanNames(_ names: [String: [String]]) throws -> Int {
+        try database.execute(
+            "UPDATE foods SET name_ko = NULL, search_terms = NULL, heads_ko = NULL WHERE source = 'usda' AND name_ko IS NOT NULL")
+        var applied = 0
+        for (uid, list) in names.sorted(by: { $0.key < $1.key }) where !list.isEmpty {
+            try database.execute(
+                "UPDATE foods SET name_ko = ?, search_terms = ?, heads_ko = ? WHERE id = ? AND source = 'usda'",
+                [.text(list[0]), FoodRanking.searchTerms(otherNames: list, allNames: list).sqlValue,
+                 FoodRanking.koreanHeads(list).sqlValue, .text("usda:" + uid)])
+            applied += database.changes > 0 ? 1 : 0
+        }
+        return applied
+    }
+
+    public func nutrientList(foodID: String) throws -> [FoodNutrient] {
+        try database.query("SELECT name, amount, unit FROM food_nutrients WHERE food_id = ? ORDER BY rowid", [.text(foodID)]).map {
+            FoodNutrient(name: try $0.get("name"), amount: try $0.get("amount"), unit: try $0.get("unit", as: String?.self))
+        }
     }
 
     public func saveCustom(_ food: Food) throws {
         let now = clock.now.sqlValue
+        let heads = FoodRanking.heads(of: food.name)
+        let hasHangul = food.name.contains(where: FoodRanking.isHangulSyllable)
         try database.execute(
             """
-            INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, head, created_at, updated_at)
-            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, head, head2, search_terms, heads_ko,
+                created_at, updated_at)
+            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(food.id), food.ownerID.sqlValue, .text(food.name), .real(food.per100g.kcal), .real(food.per100g.protein),
-             .real(food.per100g.carbs), .real(food.per100g.fat), .text(Self.firstWord(food.name)), now, now])
-        for (position, measure) in food.measures.enumerated() {
-            try database.execute("INSERT INTO food_measures (food_id, position, amount, name, grams) VALUES (?, ?, ?, ?, ?)",
-                                 [.text(food.id), .integer(Int64(position)), .real(measure.amount), .text(measure.name), .real(measure.grams)])
-        }
+             .real(food.per100g.carbs), .real(food.per100g.fat), .text(heads.head), heads.head2.sqlValue,
+             FoodRanking.searchTerms(otherNames: [], allNames: [food.name]).sqlValue,
+             (hasHangul ? FoodRanking.koreanHeads([food.name]) : nil).sqlValue, now, now])
+        try replaceMeasures(food.id, food.measures)
     }
 
     public func food(id: String, ownerID: String) throws -> Food? {
@@ -89,6 +159,11 @@ public struct SQLiteFoodRepository: FoodRepository {
     }
 
     public func search(_ query: String, ownerID: String, limit: Int) throws -> [Food] {
+        // An id ("kr:kr0001", "usda:01001") finds its food, so that a diet log can name one.
+        let trimmed = query.trimmed
+        if Food.isID(trimmed), !trimmed.contains(" ") {
+            return try food(id: trimmed, ownerID: ownerID).map { [$0] } ?? []
+        }
         guard Self.matchExpression(query) != nil else { return [] }
         let rows = try database.query(Self.searchSQL, Self.searchArguments(query, ownerID: ownerID, limit: limit))
         return try rows.map { row in
@@ -98,6 +173,16 @@ public struct SQLiteFoodRepository: FoodRepository {
     }
 
     /// One statement: the ranked page first, then each row's measures (only for that page).
+    /// The score (lower first) adds, to bm25 over the names (the Korean and English names count
+    /// as much as the name, the Hangul endings and initials half as much):
+    /// - the food's static rank (`FoodRanking.penalty`: everyday, raw or plainly cooked,
+    ///   processed, product group, brand);
+    /// - −5 when a word of the query, singular or plural, is the food's head ("Milk, whole" for
+    ///   "whole milk", "Fish, salmon, …" for "salmon"), not a word further on ("Cheese, ricotta,
+    ///   whole milk");
+    /// - for a Hangul query, −7 when its last word is one of the food's Korean names (우유) and
+    ///   −5 when it ends one (배추김치 for 김치: a kind of kimchi, before 김치찌개, a stew);
+    /// - −1 for a USDA food with a Korean name (the names file lists everyday staples).
     public static let searchSQL = """
         WITH mine AS (
             SELECT food_id, 2 AS weight FROM food_favorites WHERE owner_id = ?2 AND deleted_at IS NULL
@@ -105,13 +190,18 @@ public struct SQLiteFoodRepository: FoodRepository {
             SELECT DISTINCT food_id, 1 FROM diet_entries WHERE owner_id = ?2 AND deleted_at IS NULL AND food_id IS NOT NULL
         ), boost AS (SELECT food_id, MAX(weight) AS weight FROM mine GROUP BY food_id),
         page AS (
-            SELECT f.id, f.owner_id, f.source, f.name, f.kcal, f.protein_g, f.carbs_g, f.fat_g, (b.weight = 2) AS favorite,
-                   coalesce(b.weight, 0) AS boost,
-                   bm25(foods_fts) + f.rank_penalty - 6 * (f.head IN (?4, ?5)) AS score
-            FROM foods_fts
-            JOIN foods f ON f.rowid = foods_fts.rowid
+            SELECT f.id, f.owner_id, f.source, f.name, f.name_en, f.name_ko, f.kcal, f.protein_g, f.carbs_g, f.fat_g,
+                   (b.weight = 2) AS favorite, coalesce(b.weight, 0) AS boost,
+                   bm25(foods_search, 1.0, 1.0, 0.5) + f.rank_penalty
+                   - 5 * (instr(?4, '|' || f.head || '|') > 0 OR instr(?4, '|' || coalesce(f.head2, '#') || '|') > 0)
+                   - CASE WHEN ?5 = '' OR f.heads_ko IS NULL THEN 0
+                          WHEN instr(f.heads_ko, '|' || ?5 || '|') > 0 THEN 7
+                          WHEN instr(f.heads_ko, ?5 || '|') > 0 THEN 5 ELSE 0 END
+                   - (f.source = 'usda' AND f.name_ko IS NOT NULL) AS score
+            FROM foods_search
+            JOIN foods f ON f.rowid = foods_search.rowid
             LEFT JOIN boost b ON b.food_id = f.id
-            WHERE foods_fts MATCH ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
+            WHERE foods_search MATCH ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
             ORDER BY boost DESC, score, length(f.name)
             LIMIT ?3
         )
@@ -120,12 +210,11 @@ public struct SQLiteFoodRepository: FoodRepository {
         FROM page ORDER BY boost DESC, score, length(name)
         """
 
-    /// Favourites (weight 2) and foods already logged (1) come first; then the score: bm25, the
-    /// food's class, and a bonus for a name that starts with the first word as a whole word
-    /// ("Milk, …", "Apples, …") over a prefix match ("Milkfish").
+    /// Favourites (weight 2) and foods already logged (1) come first; then the score (see
+    /// `searchSQL`): ?4 holds the query words' head forms, ?5 its last Hangul word.
     public static func searchArguments(_ query: String, ownerID: String, limit: Int) -> [SQLValue] {
-        let head = firstWord(query)
-        return [.text(matchExpression(query) ?? ""), .text(ownerID), .integer(Int64(limit)), .text(head), .text(head + "s")]
+        [.text(matchExpression(query) ?? ""), .text(ownerID), .integer(Int64(limit)), .text(FoodRanking.headForms(query)),
+         .text(FoodRanking.koreanHead(query))]
     }
 
     /// Measures packed by `group_concat`: records split by U+001E, fields by U+001F.
@@ -143,11 +232,19 @@ public struct SQLiteFoodRepository: FoodRepository {
         query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first.map { $0.lowercased() } ?? ""
     }
 
-    /// Every word must match as a prefix: `chick bre` → `"chick"* "bre"*`.
+    /// Every word must match as a prefix: `chick bre` → `"chick"* "bre"*`. A plural is searched
+    /// by its stem, so that "eggs" finds "Egg, whole" and "berries" finds "Strawberry …".
     public static func matchExpression(_ query: String) -> String? {
-        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { stem($0.lowercased()) }
         guard !words.isEmpty else { return nil }
         return words.map { "\"\($0.replacing("\"", with: "\"\""))\"*" }.joined(separator: " ")
+    }
+
+    /// "eggs" → egg, "berries" → berr, "potatoes" → potato, "apples" → appl; "glass" stays.
+    static func stem(_ word: String) -> String {
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), word.allSatisfy(\.isASCII) else { return word }
+        let drop = word.hasSuffix("ies") ? 3 : (word.hasSuffix("es") ? 2 : 1)
+        return word.count - drop >= 3 ? String(word.dropLast(drop)) : String(word.dropLast())
     }
 
     public func setFavorite(_ favorite: Bool, foodID: String, ownerID: String) throws {
@@ -189,6 +286,7 @@ public struct SQLiteFoodRepository: FoodRepository {
              source: Food.Source(rawValue: try row.get("source")) ?? .usda,
              per100g: Macros(kcal: try row.get("kcal"), protein: try row.get("protein_g"), carbs: try row.get("carbs_g"),
                              fat: try row.get("fat_g")),
-             measures: measures, isFavorite: (try row.get("favorite", as: Int?.self) ?? 0) != 0)
+             measures: measures, isFavorite: (try row.get("favorite", as: Int?.self) ?? 0) != 0,
+             nameKo: try row.get("name_ko", as: String?.self), nameEn: try row.get("name_en", as: String?.self))
     }
 }

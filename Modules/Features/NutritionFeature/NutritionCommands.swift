@@ -10,12 +10,19 @@ public struct NutritionContext: Sendable {
     public let ownerID: String
     /// Where the USDA table is when `import-usda` is given no path.
     public let defaultUSDAPath: String?
+    /// The shared tables' loader; without it `import-usda` loads the USDA table alone.
+    public let foodTables: FoodTableUseCases?
+    /// The Korean table's folder (`Resources/Foods`), loaded with the USDA table.
+    public let koreanFoodsPath: String?
 
-    public init(nutrition: NutritionUseCases, body: BodyUseCases, ownerID: String, defaultUSDAPath: String?) {
+    public init(nutrition: NutritionUseCases, body: BodyUseCases, ownerID: String, defaultUSDAPath: String?,
+                foodTables: FoodTableUseCases? = nil, koreanFoodsPath: String? = nil) {
         self.nutrition = nutrition
         self.body = body
         self.ownerID = ownerID
         self.defaultUSDAPath = defaultUSDAPath
+        self.foodTables = foodTables
+        self.koreanFoodsPath = koreanFoodsPath
     }
 }
 

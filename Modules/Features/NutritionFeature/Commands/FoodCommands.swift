@@ -2,63 +2,64 @@ import Console
 import Core
 import Domain
 
-/// `tend food …`: the USDA table, search, custom foods and favourites.
+/// `tend food …`: the USDA and Korean tables, search, custom foods and favourites.
 enum FoodCommands {
     static func group(context: @escaping NutritionCommands.ContextProvider) -> Command {
-        Command(name: "food", abstract: "The food table: USDA SR24 (8,860 foods) and your own, searchable offline.", subcommands: [
+        Command(name: "food", abstract: "The food tables: USDA SR24 (8,860 foods), Korean dishes and staples, and your own, searchable offline.", subcommands: [
             Command(
-                name: "import-usda", abstract: "Import the USDA SR24 table (the cronometer jar, or its folder). Idempotent.",
+                name: "import-usda",
+                abstract: "Load the food tables: USDA SR24 (the cronometer jar, or its folder) and the Korean table. Idempotent.",
                 arguments: [Argument("path", help: "usda_sr24.jar or a folder of its XML files (default: the one Scripts/setup fetched).", isOptional: true)],
-                options: [.flag("if-empty", help: "Do nothing when the table is already imported.")],
+                options: [.flag("if-empty", help: "Load only a table that is missing or out of date (the Korean table changed, Tend updated).")],
                 run: { invocation in
                     let context = try context(invocation)
-                    if invocation.flag("if-empty"), try context.nutrition.usdaCount() > 0 { return }
-                    guard let path = invocation.argument("path") ?? context.defaultUSDAPath else {
-                        throw UsageError("give the path of usda_sr24.jar (Scripts/setup fetches it from Debian's cronometer package)")
+                    let onlyMissing = invocation.flag("if-empty")
+                    let path = invocation.argument("path") ?? context.defaultUSDAPath
+                    guard let tables = context.foodTables else {
+                        // Without the tables' loader (a bare context): the USDA table alone, as before.
+                        if onlyMissing, try context.nutrition.usdaCount() > 0 { return }
+                        guard let path else { throw missingJar() }
+                        let result = try context.nutrition.importUSDA(path: path)
+                        try printImport(invocation, usda: .loaded(result.imported), path: path, report: nil, skipped: result.skipped)
+                        return
                     }
-                    let result = try context.nutrition.importUSDA(path: path)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(ImportJSON(imported: result.imported, skipped: result.skipped))
-                    } else {
-                        invocation.output.print("Imported \(result.imported) foods from \(path).")
-                        if !result.skipped.isEmpty {
-                            invocation.output.printError("warning: skipped \(result.skipped.count) damaged file(s): \(result.skipped.joined(separator: ", "))")
-                        }
+                    let report = try tables.load(usdaPath: path, koreanFolder: context.koreanFoodsPath, onlyMissing: onlyMissing)
+                    try printImport(invocation, usda: report.usda, path: path, report: report, skipped: report.usdaSkipped)
+                    if case .missing = report.usda, !onlyMissing {
+                        if path == nil { throw missingJar() }
                     }
                 }),
             Command(
-                name: "search", abstract: "Search foods: every word matches as a prefix (\"chick bre\").",
+                name: "search",
+                abstract: "Search foods in English or Korean: every word matches as a prefix (\"chick bre\", \"김치\", \"ㄱㅊㅉㄱ\").",
                 arguments: [Argument("query", help: "Words to look for.")],
                 options: [.value("limit", valueName: "N", help: "How many results (default 10).")],
                 run: { invocation in
                     let limit = try invocation.option("limit", expected: "a number 1-100") { Int($0) } ?? 10
                     let context = try context(invocation)
-                    let foods = try context.nutrition.search(invocation.argument("query")!, ownerID: context.ownerID, limit: limit)
+                    let query = invocation.argument("query")!
+                    let foods = try context.nutrition.search(query, ownerID: context.ownerID, limit: limit)
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(FoodListJSON(foods))
+                    } else if foods.isEmpty {
+                        invocation.output.print(try noMatch(query, context: context))
                     } else {
-                        invocation.output.print(foods.isEmpty ? "No food matches." : NutritionText.foods(foods))
+                        invocation.output.print(NutritionText.foods(foods, language: invocation.language.rawValue))
                     }
                 }),
             Command(
-                name: "show", abstract: "A food with its measures and every nutrient.",
-                arguments: [Argument("id", help: "e.g. usda:01001.")],
+                name: "show", abstract: "A food with its measures and every nutrient, with units.",
+                arguments: [Argument("id", help: "e.g. usda:01001 or kr:kr0001.")],
                 run: { invocation in
                     let context = try context(invocation)
                     let food = try context.nutrition.food(id: invocation.argument("id")!, ownerID: context.ownerID)
-                    let nutrients = try context.nutrition.nutrients(foodID: food.id)
+                    let nutrients = try context.foodTables?.nutrients(foodID: food.id)
+                        ?? context.nutrition.nutrients(foodID: food.id).map { FoodNutrient(name: $0.name, amount: $0.amount) }
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(FoodDetailJSON(food, nutrients: nutrients))
                         return
                     }
-                    var text = NutritionText.foods([food]) + "\n"
-                    for measure in food.measures {
-                        text += "\n  \(formatAmount(measure.amount)) \(measure.name) = \(formatAmount(measure.grams)) g"
-                    }
-                    if !nutrients.isEmpty {
-                        text += "\n\nPer 100 g: " + nutrients.map { "\($0.name) \(formatAmount(round2($0.amount)))" }.joined(separator: ", ")
-                    }
-                    invocation.output.print(text)
+                    invocation.output.print(NutritionText.food(food, nutrients: nutrients, language: invocation.language.rawValue))
                 }),
             Command(
                 name: "add", abstract: "Add your own food (the values of one serving).",
@@ -107,8 +108,117 @@ enum FoodCommands {
             })
     }
 
+    static func missingJar() -> UsageError {
+        UsageError("give the path of usda_sr24.jar (Scripts/setup fetches it from Debian's cronometer package)")
+    }
+
+    /// Nothing matched every word: say so, and name the best match of each word alone.
+    static func noMatch(_ query: String, context: NutritionContext) throws -> String {
+        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard words.count > 1 else { return "No food matches." }
+        var closest: [String] = []
+        for word in words {
+            for food in try context.nutrition.search(String(word), ownerID: context.ownerID, limit: 1)
+            where !closest.contains(food.name) {
+                closest.append(food.name)
+            }
+        }
+        return closest.isEmpty ? "No food matches." : "No food matches every word; closest: " + closest.joined(separator: "; ")
+    }
+
+    static func printImport(_ invocation: Invocation, usda: FoodTableUseCases.Report.Outcome, path: String?,
+                            report: FoodTableUseCases.Report?, skipped: [String]) throws {
+        if GlobalOptions.wantsJSON(invocation) {
+            var imported = 0
+            if case .loaded(let count) = usda { imported = count }
+            try invocation.output.printJSON(ImportJSON(
+                imported: imported, skipped: skipped, usda: ImportJSON.status(usda),
+                korean: report.map { report in
+                    var foods = 0
+                    if case .loaded(let count) = report.korean { foods = count } else if case .upToDate(let count) = report.korean { foods = count }
+                    return ImportJSON.Korean(status: ImportJSON.status(report.korean), foods: foods, named: report.koreanNamed,
+                                             skipped: report.koreanSkipped)
+                }))
+            return
+        }
+        switch usda {
+        case .loaded(let count):
+            invocation.output.print("Imported \(count) foods from \(path ?? "the USDA table").")
+            if !skipped.isEmpty {
+                invocation.output.printError("warning: skipped \(skipped.count) damaged file(s): \(skipped.joined(separator: ", "))")
+            }
+        case .missing:
+            if let report, report.korean.isLoaded || report.koreanNamed != nil {
+                invocation.output.printError(path == nil
+                    ? "warning: the USDA table was not found: give the path of usda_sr24.jar (Scripts/setup fetches it)"
+                    : "warning: the USDA table was not found at \(path!); the foods in place stay")
+            }
+        case .upToDate, .notAsked:
+            break
+        }
+        guard let report else { return }
+        if case .loaded(let count) = report.korean {
+            let named = report.koreanNamed.map { " and the Korean names of \($0) USDA foods" } ?? ""
+            invocation.output.print("Loaded \(count) Korean foods\(named).")
+        } else if report.korean.isUpToDate, usda.isLoaded, let named = report.koreanNamed {
+            invocation.output.print("Korean names given to \(named) USDA foods.")
+        }
+        if !report.koreanSkipped.isEmpty {
+            invocation.output.printError("warning: skipped \(report.koreanSkipped.count) unreadable line(s) of the Korean table: "
+                + report.koreanSkipped.joined(separator: ", "))
+        }
+    }
+
+    /// `{"imported", "skipped"}` of the USDA table, `"usda"`: loaded, up_to_date, missing or
+    /// not_asked, and the Korean table's `{"status", "foods", "named", "skipped"}` (null when
+    /// this run has no Korean table to load).
     struct ImportJSON: Encodable {
+        struct Korean: Encodable {
+            let status: String
+            let foods: Int
+            let named: Int?
+            let skipped: [String]
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(status, forKey: .status)
+                try container.encode(foods, forKey: .foods)
+                try container.encode(named, forKey: .named)
+                try container.encode(skipped, forKey: .skipped)
+            }
+
+            enum CodingKeys: String, CodingKey { case status, foods, named, skipped }
+        }
+
         let imported: Int
         let skipped: [String]
+        let usda: String
+        let korean: Korean?
+
+        static func status(_ outcome: FoodTableUseCases.Report.Outcome) -> String {
+            switch outcome {
+            case .loaded: "loaded"
+            case .upToDate: "up_to_date"
+            case .missing: "missing"
+            case .notAsked: "not_asked"
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(imported, forKey: .imported)
+            try container.encode(skipped, forKey: .skipped)
+            try container.encode(usda, forKey: .usda)
+            try container.encode(korean, forKey: .korean)
+        }
+
+        enum CodingKeys: String, CodingKey { case imported, skipped, usda, korean }
+    }
+}
+
+extension FoodTableUseCases.Report.Outcome {
+    var isUpToDate: Bool {
+        if case .upToDate = self { return true }
+        return false
     }
 }

@@ -36,10 +36,15 @@ public struct FoodJSON: Encodable, Sendable {
     let fatGPer100g: Double
     let measures: [Measure]
     let favorite: Bool
+    /// Present when the food has one: a Korean food's names, a USDA staple's Korean name.
+    let nameKo: String?
+    let nameEn: String?
 
     public init(_ food: Food) {
         id = food.id
         name = food.name
+        nameKo = food.nameKo
+        nameEn = food.nameEn
         source = food.source.rawValue
         kcalPer100g = round2(food.per100g.kcal)
         proteinGPer100g = round2(food.per100g.protein)
@@ -54,7 +59,7 @@ public struct FoodJSON: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, source, kcalPer100g = "kcal_per_100g", proteinGPer100g = "protein_g_per_100g"
-        case carbsGPer100g = "carbs_g_per_100g", fatGPer100g = "fat_g_per_100g", measures, favorite
+        case carbsGPer100g = "carbs_g_per_100g", fatGPer100g = "fat_g_per_100g", measures, favorite, nameKo = "name_ko", nameEn = "name_en"
     }
 }
 
@@ -63,19 +68,26 @@ public struct FoodListJSON: Encodable, Sendable {
     public init(_ foods: [Food]) { self.foods = foods.map(FoodJSON.init) }
 }
 
-/// A food with every nutrient the table names.
+/// A food with every nutrient the table names, each with its unit (`{"name": "Sodium",
+/// "amount": 43, "unit": "mg"}`).
 public struct FoodDetailJSON: Encodable, Sendable {
     struct Nutrient: Encodable, Sendable {
         let name: String
         let amount: Double
+        let unit: String
     }
 
     let food: FoodJSON
     let nutrients: [Nutrient]
 
-    public init(_ food: Food, nutrients: [(name: String, amount: Double)]) {
+    public init(_ food: Food, nutrients: [FoodNutrient]) {
         self.food = FoodJSON(food)
-        self.nutrients = nutrients.map { Nutrient(name: $0.name, amount: $0.amount) }
+        self.nutrients = nutrients.map { Nutrient(name: $0.name, amount: $0.amount, unit: $0.unit) }
+    }
+
+    /// Nutrients without stored units take those of their names (`FoodNutrient.units`).
+    public init(_ food: Food, nutrients: [(name: String, amount: Double)]) {
+        self.init(food, nutrients: nutrients.map { FoodNutrient(name: $0.name, amount: $0.amount) })
     }
 
     enum CodingKeys: String, CodingKey { case food, nutrients }

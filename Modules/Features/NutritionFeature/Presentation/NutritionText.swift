@@ -8,22 +8,94 @@ public enum NutritionText {
     static func kcal(_ value: Double) -> String { "\(Int(value.rounded())) kcal" }
     static func grams(_ value: Double) -> String { "\(Int(value.rounded())) g" }
 
-    public static func foods(_ foods: [Food]) -> String {
+    /// Search results: each food's whole name (wrapped, never cut: the preparation at its end
+    /// matters) with its other-language name, per 100 g, the first measure and the id.
+    /// - Parameter language: "ko" shows Korean names first and a Korean serving first.
+    public static func foods(_ foods: [Food], language: String = "en") -> String {
         var table = Table(columns: [(title: "Food", alignment: .left), (title: "kcal/100g", alignment: .right),
                                     (title: "P", alignment: .right), (title: "C", alignment: .right), (title: "F", alignment: .right),
                                     (title: "First measure", alignment: .left), (title: "ID", alignment: .left)])
         for food in foods {
-            let name = (food.isFavorite ? "★ " : "") + (food.name.count > 48 ? String(food.name.prefix(47)) + "…" : food.name)
-            var measure = ""
-            if let first = food.measures.first {
+            let nameLines = wrap(fullName(food, language: language, favorite: true), width: nameWidth)
+            var measureLines: [String] = []
+            if let first = preferredMeasures(food, language: language).first {
                 let macros = food.per100g.scaled(first.grams / 100)
-                measure = "\(formatAmount(first.amount)) \(first.name) (\(formatAmount(first.grams)) g) = \(kcal(macros.kcal))"
+                measureLines = wrap("\(formatAmount(first.amount)) \(first.name) (\(formatAmount(first.grams)) g) = \(kcal(macros.kcal))",
+                                    width: measureWidth)
             }
-            table.addRow([name, formatAmount(round2(food.per100g.kcal)), formatAmount((food.per100g.protein * 10).rounded() / 10),
+            table.addRow([nameLines.first ?? "", formatAmount(round2(food.per100g.kcal)), formatAmount((food.per100g.protein * 10).rounded() / 10),
                           formatAmount((food.per100g.carbs * 10).rounded() / 10), formatAmount((food.per100g.fat * 10).rounded() / 10),
-                          measure, food.id])
+                          measureLines.first ?? "", food.id])
+            for index in 1..<max(nameLines.count, measureLines.count, 1) {
+                table.addRow([index < nameLines.count ? "  " + nameLines[index] : "", "", "", "", "",
+                              index < measureLines.count ? "  " + measureLines[index] : "", ""])
+            }
         }
         return table.render()
+    }
+
+    static let nameWidth = 46
+    static let measureWidth = 34
+
+    /// "Bananas, raw (바나나)", "배추김치 (Kimchi, napa cabbage)"; in Korean, the Korean name first.
+    public static func fullName(_ food: Food, language: String, favorite: Bool = false) -> String {
+        let shown = food.displayName(language: language)
+        let other = food.otherName(language: language).map { " (\($0))" } ?? ""
+        return (favorite && food.isFavorite ? "★ " : "") + shown + other
+    }
+
+    /// The measures with those written in the screen's language first (a Korean food has its
+    /// serving in both: 1인분 and 1 serving).
+    static func preferredMeasures(_ food: Food, language: String) -> [FoodMeasure] {
+        let isKorean: (FoodMeasure) -> Bool = { $0.name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+        let first = food.measures.filter { isKorean($0) == (language == "ko") }
+        return first + food.measures.filter { isKorean($0) != (language == "ko") }
+    }
+
+    /// Lines of at most `width` display columns, broken after a comma or at a space; a word
+    /// wider than the line stands alone. Nothing is dropped.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, TextWidth.displayWidth(candidate) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `tend food show`: the names, the measures, then every nutrient per 100 g with its unit.
+    public static func food(_ food: Food, nutrients: [FoodNutrient], language: String = "en") -> String {
+        var text = foods([food], language: language) + "\n"
+        for measure in preferredMeasures(food, language: language) {
+            text += "\n  \(formatAmount(measure.amount)) \(measure.name) = \(formatAmount(measure.grams)) g"
+        }
+        if !nutrients.isEmpty {
+            var lines: [String] = []
+            var line = ""
+            for item in nutrients.map(nutrient) {
+                if !line.isEmpty, TextWidth.displayWidth(line) + 2 + TextWidth.displayWidth(item) > 94 {
+                    lines.append(line + ",")
+                    line = item
+                } else {
+                    line = line.isEmpty ? item : line + ", " + item
+                }
+            }
+            lines.append(line)
+            text += "\n\nPer 100 g:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        }
+        return text
+    }
+
+    /// "Protein 3.15 g", "Sodium 43 mg", "Energy 61 kcal".
+    public static func nutrient(_ nutrient: FoodNutrient) -> String {
+        "\(nutrient.name) \(formatAmount(round2(nutrient.amount))) \(nutrient.unit)"
     }
 
     /// A gauge of eaten against goal, with the percent.
