@@ -135,3 +135,59 @@ struct InsulinEndToEndTests {
         #expect(taken.stdout == "long ✓ 22:40 · rapid 1h45m ago (3u)\n")
     }
 }
+
+@Suite("The database is one file when tend is not running", .serialized)
+struct OneFileDatabaseEndToEndTests {
+    /// A person backs up by copying tend.sqlite while tend is not running: the copy alone must
+    /// hold every acknowledged write, with no -wal file beside it.
+    @Test func aCopyOfTheMainFileHoldsEveryAcknowledgedWrite() throws {
+        let tend = try TendProcess()
+        defer { tend.remove() }
+        for minute in 0..<5 {
+            #expect(try tend.run("insulin", "log", "rapid", "2", "--force", "--at", "08:0\(minute)").status == 0)
+        }
+        #expect(try tend.run("workout", "log", "bench 100kg 5x5").status == 0)
+        let database = tend.folder.appendingPathComponent("tend.sqlite")
+        let wal = database.path + "-wal"
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        #expect(walBytes == 0, "the WAL still holds \(walBytes) bytes")
+        // Only the main file travels to the backup.
+        let backup = tend.folder.appendingPathComponent("backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: database, to: backup.appendingPathComponent("tend.sqlite"))
+        let restored = try tend.run(["--json", "insulin", "list"], environment: ["TEND_DB": backup.appendingPathComponent("tend.sqlite").path])
+        #expect((try restored.json()["doses"] as? [Any])?.count == 5)
+        let sessions = try tend.run(["--json", "workout", "list"], environment: ["TEND_DB": backup.appendingPathComponent("tend.sqlite").path])
+        #expect((try sessions.json()["sessions"] as? [Any])?.count == 1)
+    }
+
+    @Test func anEmptyDatabasePathIsAUsageError() throws {
+        let tend = try TendProcess()
+        defer { tend.remove() }
+        let result = try tend.run("--db", "", "insulin", "status")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--db needs a file path"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tend.folder.appendingPathComponent("tend.sqlite").path))
+    }
+}
+
+@Suite("tend today: one day for every card", .serialized)
+struct TodayOneDayEndToEndTests {
+    /// At 01:30 the calendar day is the 1st; the insulin day (from 04:00) is still the 30th.
+    @Test func justAfterMidnightTheCardsShareTheCalendarDayAndInsulinSaysItsOwn() throws {
+        let tend = try TendProcess(now: "2026-12-01T01:30:00+09:00")
+        defer { tend.remove() }
+        #expect(try tend.run("insulin", "log", "long", "--at", "23:50").status == 0) // last night, not tonight
+        #expect(try tend.run("diet", "log", "snack", "quick", "200kcal").status == 0)
+        let json = try tend.run("--json", "today").json()
+        #expect(json["date"] as? String == "2026-12-01")
+        #expect((json["insulin"] as? [String: Any])?["insulin_day"] as? String == "2026-11-30")
+        #expect((json["diet"] as? [String: Any])?["date"] as? String == "2026-12-01")
+        let text = try tend.run("today")
+        #expect(text.stdout.hasPrefix("Today · 2026-12-01"), "\(text.stdout)")
+        #expect(text.stdout.contains("insulin day 2026-11-30"), "\(text.stdout)")
+        // The dose typed as 23:50 at 01:30 was last night's: tonight's long dose is taken.
+        let status = try tend.run("--json", "insulin", "status").json()
+        #expect((status["long"] as? [String: Any])?["taken"] as? Bool == true, "\(status)")
+    }
+}

@@ -100,4 +100,10 @@ public struct SQLiteWeightRepository: WeightRepository {
                         createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
         }
     }
+
+    public func markDeleted(id: String, ownerID: String, at date: Date) throws -> Bool {
+        try database.execute("UPDATE weights SET deleted_at = ?, updated_at = ? WHERE id = ? AND owner_id = ? AND deleted_at IS NULL",
+                             [date.sqlValue, date.sqlValue, .text(id), .text(ownerID)])
+        return database.changes > 0
+    }
 }

@@ -31,6 +31,8 @@ public protocol WeightRepository: Sendable {
     func insert(_ entry: WeightEntry) throws
     /// Every weighing, oldest first.
     func entries(ownerID: String) throws -> [WeightEntry]
+    /// Marks a live weighing deleted (kept as a tombstone for sync); false when there is none.
+    func markDeleted(id: String, ownerID: String, at date: Date) throws -> Bool
 }
 
 /// The trend of The Hacker's Diet: an exponentially smoothed weight, seeded by the first day,
@@ -118,6 +120,17 @@ public struct BodyUseCases: Sendable {
     }
 
     public func entries(ownerID: String) throws -> [WeightEntry] { try weights.entries(ownerID: ownerID) }
+
+    /// Removes a weighing logged by mistake.
+    public func delete(ownerID: String, id: String) throws -> WeightEntry {
+        try transactor.write {
+            guard let entry = try weights.entries(ownerID: ownerID).first(where: { $0.id == id.lowercased() }),
+                  try weights.markDeleted(id: entry.id, ownerID: ownerID, at: clock.now) else {
+                throw AppError.notFound("no weighing \(id)", code: "weight_not_found").with(["id": id])
+            }
+            return entry
+        }
+    }
 
     public func trend(ownerID: String) throws -> WeightTrend {
         WeightTrend(entries: try weights.entries(ownerID: ownerID), timeZone: zone(ownerID: ownerID))

@@ -95,7 +95,10 @@ extension CoupleUseCases {
         let now = clock.now
         try transactor.write {
             let couple = try activeCouple(accountID: accountID)
-            guard var event = try couples.event(coupleID: couple.id, id: id) else { throw Self.eventNotFound(id) }
+            // The id, its handle or `last`, among the couple's events.
+            let ids = try couples.events(coupleID: couple.id).map(\.id).sorted()
+            guard let found = try Handle.pick(id, among: ids, noun: "event"),
+                  var event = try couples.event(coupleID: couple.id, id: found) else { throw Self.eventNotFound(id) }
             event.deletedAt = now
             event.updatedAt = now
             try couples.save(event)

@@ -38,7 +38,7 @@ extension CoupleUseCases {
         let day = today(of: accountID)
         return try transactor.write {
             let couple = try activeCouple(accountID: accountID)
-            guard var item = try couples.careItem(coupleID: couple.id, id: id) else { throw Self.careNotFound(id) }
+            guard var item = try careItem(coupleID: couple.id, named: id) else { throw Self.careNotFound(id) }
             if item.isDone { return item }
             item.doneBy = accountID
             item.doneAt = now
@@ -58,11 +58,17 @@ extension CoupleUseCases {
         let now = clock.now
         try transactor.write {
             let couple = try activeCouple(accountID: accountID)
-            guard var item = try couples.careItem(coupleID: couple.id, id: id) else { throw Self.careNotFound(id) }
+            guard var item = try careItem(coupleID: couple.id, named: id) else { throw Self.careNotFound(id) }
             item.deletedAt = now
             item.updatedAt = now
             try couples.save(item)
         }
+    }
+
+    /// A care item by its id, its handle or `last`.
+    private func careItem(coupleID: String, named input: String) throws -> CareItem? {
+        let ids = try couples.careItems(coupleID: coupleID).map(\.id).sorted()
+        return try Handle.pick(input, among: ids, noun: "care item").flatMap { try couples.careItem(coupleID: coupleID, id: $0) }
     }
 
     static func careNotFound(_ id: String) -> AppError { AppError.notFound("no care item \(id)", code: "care_not_found") }

@@ -29,7 +29,10 @@ extension NotificationUseCases {
 
     public func removeChannel(ownerID: String, id: String) throws {
         try transactor.write {
-            guard var channel = try repository.channels(ownerID: ownerID).first(where: { $0.id == id }) else {
+            let channels = try repository.channels(ownerID: ownerID)
+            // The id, its handle or `last`.
+            let found = try Handle.pick(id, among: channels.map(\.id).sorted(), noun: "channel")
+            guard var channel = channels.first(where: { $0.id == found }) else {
                 throw AppError.notFound("no channel \(id)", code: "channel_not_found")
             }
             channel.deletedAt = clock.now

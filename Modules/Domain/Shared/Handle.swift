@@ -20,6 +20,26 @@ public enum Handle {
         }
         return result
     }
+
+    /// The id among `ids` (oldest first) that `input` names: the id itself, its handle (six or
+    /// more characters of its tail, any case), or `last` (the newest). nil when none does.
+    public static func pick(_ input: String, among ids: [String], noun: String) throws -> String? {
+        let text = input.trimmed.lowercased()
+        if text == "last" { return ids.last }
+        if let exact = ids.first(where: { $0.lowercased() == text }) { return exact }
+        guard text.count >= shortest else { return nil }
+        let matches = ids.filter { $0.lowercased().hasSuffix(text) }
+        guard matches.count <= 1 else { throw ambiguity(input, matches: matches, noun: noun) }
+        return matches.first
+    }
+
+    /// Two or more entries share what was typed: refused, showing a handle for each.
+    static func ambiguity(_ input: String, matches: [String], noun: String) -> AppError {
+        let handles = handles(for: matches)
+        let longer = matches.map { handles[$0] ?? $0 }.sorted()
+        return AppError.invalidInput("'\(input)' matches \(matches.count) \(noun)s: \(longer.joined(separator: ", ")); type more of it",
+                                     code: "ambiguous_id").with(["id": input, "matches": longer.joined(separator: ", ")])
+    }
 }
 
 /// The kinds of entries a person finds again by handle.
@@ -87,10 +107,7 @@ public struct RecordIDs: Sendable {
         case 1:
             return matches[0]
         default:
-            let handles = Handle.handles(for: matches)
-            let longer = matches.map { handles[$0] ?? $0 }.sorted()
-            throw AppError.invalidInput("'\(input)' matches \(matches.count) \(kind.noun)s: \(longer.joined(separator: ", ")); "
-                + "type more of it", code: "ambiguous_id").with(["id": input, "count": "\(matches.count)", "matches": longer.joined(separator: ", ")])
+            throw Handle.ambiguity(input, matches: matches, noun: kind.noun)
         }
     }
 }

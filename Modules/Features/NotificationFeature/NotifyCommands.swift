@@ -68,11 +68,11 @@ public enum NotifyCommands {
                     : ChannelList(channels: try context.notifications.channels(ownerID: context.ownerID).map { ChannelJSON($0, zone: context.zone) })
                 if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(list) }
                 guard !list.channels.isEmpty else { return invocation.output.print("No channels yet: tend notify channel add ntfy --url URL") }
-                var table = Table(columns: [("ID", .left), ("Kind", .left), ("URL", .left)])
-                for channel in list.channels { table.addRow([channel.id, channel.kind, channel.url]) }
+                var table = Table(columns: [("Handle", .left), ("Kind", .left), ("URL", .left)])
+                for channel in list.channels { table.addRow([Handle.of(channel.id), channel.kind, channel.url]) }
                 invocation.output.print(table.render())
             },
-            Command(name: "remove", abstract: "Remove a channel.", arguments: [Argument("id", help: "The channel's id.")]) { invocation in
+            Command(name: "remove", abstract: "Remove a channel.", arguments: [Argument("id", help: "The channel: its handle from 'channel list', its id, or 'last'.")]) { invocation in
                 let context = try context(invocation)
                 let id = invocation.argument("id") ?? ""
                 if context.isOnServer {
@@ -95,7 +95,7 @@ public enum NotifyCommands {
                 .decode(CreatedChannelJSON.self)
             : CreatedChannelJSON(try context.notifications.addChannel(ownerID: context.ownerID, kind: kind, url: url, token: token))
         if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(created) }
-        invocation.output.print("Added the \(created.kind) channel \(created.id).")
+        invocation.output.print("Added the \(created.kind) channel \(Handle.of(created.id)).")
         if let secret = created.secret {
             invocation.output.print("Signing secret (shown only now): \(secret)")
             invocation.output.print("Each request carries X-Tend-Signature: sha256=<HMAC-SHA256 of the body with this secret>.")

@@ -218,6 +218,16 @@ final class BodyFakeWeights: WeightRepository {
         }
     }
 
+    func markDeleted(id: String, ownerID: String, at date: Date) throws -> Bool {
+        transactor.noteWrite()
+        return state.withLock { entries in
+            guard let index = entries.firstIndex(where: { $0.id == id && $0.ownerID == ownerID && $0.deletedAt == nil }) else { return false }
+            entries[index].deletedAt = date
+            entries[index].updatedAt = date
+            return true
+        }
+    }
+
     var stored: [WeightEntry] { state.withLock { $0 } }
 }
 

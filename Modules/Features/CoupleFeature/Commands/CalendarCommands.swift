@@ -30,7 +30,7 @@ enum CalendarCommands {
                                  whose: invocation.option("for") ?? "us")
             let event: EventJSON = try context(invocation).call(.json("POST", "/v1/couple/events", body))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(event) }
-            invocation.output.print("Added: \(describe(event))  (id \(event.id))")
+            invocation.output.print("Added: \(describe(event))  (handle \(Handle.of(event.id)))")
         }
     }
 
@@ -46,17 +46,18 @@ enum CalendarCommands {
             let list: EventList = try context(invocation).call(request)
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(list) }
             guard !list.events.isEmpty else { return invocation.output.print("No events this month.") }
-            var table = Table(columns: [("Date", .left), ("Time", .left), ("Title", .left), ("For", .left), ("Repeat", .left), ("ID", .left)])
+            var table = Table(columns: [("Date", .left), ("Time", .left), ("Title", .left), ("For", .left), ("Repeat", .left), ("Handle", .left)])
+            let handles = Handle.handles(for: Array(Set(list.events.map(\.id))))
             for event in list.events {
                 let time = event.allDay ? "all day" : CoupleText.clock(event.start) + (event.end.map { "–" + CoupleText.clock($0) } ?? "")
-                table.addRow([String(event.start.prefix(10)), time, event.title, event.whose, event.repeats ?? "", event.id])
+                table.addRow([String(event.start.prefix(10)), time, event.title, event.whose, event.repeats ?? "", handles[event.id] ?? event.id])
             }
             invocation.output.print(table.render())
         }
     }
 
     static func delete(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
-        Command(name: "delete", abstract: "Delete an event.", arguments: [Argument("id", help: "The event's id (from 'cal list').")]) { invocation in
+        Command(name: "delete", abstract: "Delete an event.", arguments: [Argument("id", help: "The event: its handle from 'cal list', its id, or 'last'.")]) { invocation in
             let id = invocation.argument("id") ?? ""
             _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/events/\(ServerRequest.segment(id))"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["deleted": id]) }

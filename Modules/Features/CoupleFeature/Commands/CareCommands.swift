@@ -23,7 +23,7 @@ enum CareCommands {
             let body = CareBody(text: invocation.argument("text") ?? "", whose: invocation.option("for") ?? "me", due: due?.description)
             let item: CareJSON = try context(invocation).call(.json("POST", "/v1/couple/care", body))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(item) }
-            invocation.output.print("Added for \(item.whose == "me" ? "you" : "your partner"): \(item.text)\(item.due.map { " (by \($0))" } ?? "")  (id \(item.id))")
+            invocation.output.print("Added for \(item.whose == "me" ? "you" : "your partner"): \(item.text)\(item.due.map { " (by \($0))" } ?? "")  (handle \(Handle.of(item.id)))")
         }
     }
 
@@ -32,16 +32,16 @@ enum CareCommands {
             let list: CareList = try context(invocation).call(ServerRequest("GET", "/v1/couple/care"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(list) }
             guard !list.care.isEmpty else { return invocation.output.print("Nothing on the care list yet.") }
-            var table = Table(columns: [("", .left), ("For", .left), ("Care", .left), ("Due", .left), ("ID", .left)])
+            var table = Table(columns: [("", .left), ("For", .left), ("Care", .left), ("Due", .left), ("Handle", .left)])
             for item in list.care {
-                table.addRow([item.done ? "✓" : "○", item.whose == "me" ? "you" : "partner", item.text, item.due ?? "", item.id])
+                table.addRow([item.done ? "✓" : "○", item.whose == "me" ? "you" : "partner", item.text, item.due ?? "", Handle.of(item.id)])
             }
             invocation.output.print(table.render())
         }
     }
 
     static func done(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
-        Command(name: "done", abstract: "Mark an item done (either of you can).", arguments: [Argument("id", help: "The item's id.")]) { invocation in
+        Command(name: "done", abstract: "Mark an item done (either of you can).", arguments: [Argument("id", help: "The item: its handle from 'care list', its id, or 'last'.")]) { invocation in
             let id = invocation.argument("id") ?? ""
             let item: CareJSON = try context(invocation).call(ServerRequest("POST", "/v1/couple/care/\(ServerRequest.segment(id))/done"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(item) }
@@ -50,7 +50,7 @@ enum CareCommands {
     }
 
     static func delete(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
-        Command(name: "delete", abstract: "Remove an item.", arguments: [Argument("id", help: "The item's id.")]) { invocation in
+        Command(name: "delete", abstract: "Remove an item.", arguments: [Argument("id", help: "The item: its handle from 'care list', its id, or 'last'.")]) { invocation in
             let id = invocation.argument("id") ?? ""
             _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/care/\(ServerRequest.segment(id))"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["deleted": id]) }

@@ -9,25 +9,25 @@ extension CoupleRoutes {
         let mood = S.object([
             ("id", S.string), ("account_id", S.string), ("date", S.date), ("mood", moodNames), ("status", nullableString),
             ("note", nullableString), ("updated_at", S.dateTime),
-        ], required: ["id", "account_id", "date", "mood", "updated_at"])
+        ], required: ["id", "account_id", "date", "mood", "status", "note", "updated_at"])
         let photo = S.object([
             ("id", S.string), ("account_id", S.string), ("date", S.date), ("media_type", S.string), ("bytes", S.integer),
             ("caption", nullableString), ("url", S.string), ("updated_at", S.dateTime),
-        ], required: ["id", "account_id", "date", "media_type", "bytes", "url", "updated_at"])
+        ], required: ["id", "account_id", "date", "media_type", "bytes", "caption", "url", "updated_at"])
         let meeting = S.object([
             ("id", S.string), ("date", S.date), ("place", nullableString), ("d_day", S.string),
             ("countdowns", S.array(S.object([("account_id", S.string), ("d_day", S.string)], required: ["account_id", "d_day"]))),
-        ], required: ["id", "date", "d_day", "countdowns"])
+        ], required: ["id", "date", "place", "d_day", "countdowns"])
         let event = S.object([
-            ("id", S.string), ("title", S.string), ("for", S.enumeration(["me", "partner", "us"])), ("all_day", S.boolean),
+            ("id", S.string), ("handle", S.string), ("title", S.string), ("for", S.enumeration(["me", "partner", "us"])), ("all_day", S.boolean),
             ("start", S.string), ("end", nullableString), ("repeat", ["type": ["string", "null"], "enum": ["yearly", "monthly", "weekly", nil]]),
             ("author_id", S.string),
-        ], required: ["id", "title", "for", "all_day", "start", "author_id"])
+        ], required: ["id", "handle", "title", "for", "all_day", "start", "end", "repeat", "author_id"])
         let care = S.object([
-            ("id", S.string), ("text", S.string), ("for", S.enumeration(["me", "partner"])), ("for_account_id", S.string),
+            ("id", S.string), ("handle", S.string), ("text", S.string), ("for", S.enumeration(["me", "partner"])), ("for_account_id", S.string),
             ("author_id", S.string), ("due", S.nullable("string")), ("done", S.boolean), ("done_by", nullableString),
             ("done_at", S.nullable("string")),
-        ], required: ["id", "text", "for", "for_account_id", "author_id", "done"])
+        ], required: ["id", "handle", "text", "for", "for_account_id", "author_id", "due", "done", "done_by", "done_at"])
         let parts = S.object([("mood", S.integer), ("photo", S.integer), ("care", S.integer), ("calendar", S.integer)],
                              required: ["mood", "photo", "care", "calendar"])
         let bridge = S.object([
@@ -44,16 +44,17 @@ extension CoupleRoutes {
             ("local_time", S.dateTime), ("utc_offset", S.string), ("daytime", S.boolean), ("city", nullableString),
             ("weather", ["oneOf": [weather, ["type": "null"]]]), ("weather_configured", S.boolean),
             ("mood", ["oneOf": [mood, ["type": "null"]]]), ("photo", ["oneOf": [photo, ["type": "null"]]]),
-        ], required: ["account_id", "display_name", "is_me", "time_zone", "local_time", "utc_offset", "daytime", "weather_configured"])
+        ], required: ["account_id", "display_name", "is_me", "time_zone", "local_time", "utc_offset", "daytime", "city", "weather",
+                       "weather_configured", "mood", "photo"])
         return [
             ("Invite", S.object([("code", S.string), ("expires_at", S.dateTime)], required: ["code", "expires_at"])),
             ("Join", S.object([("code", ["type": "string", "minLength": 1])], required: ["code"], closed: false)),
             ("Couple", S.object([
-                ("id", S.string), ("since", S.dateTime),
+                ("id", S.string), ("paired_at", S.dateTime),
                 ("members", S.array(S.object([
                     ("account_id", S.string), ("display_name", S.string), ("time_zone", S.string), ("city", nullableString),
-                ], required: ["account_id", "display_name", "time_zone"]))),
-            ], required: ["id", "since", "members"])),
+                ], required: ["account_id", "display_name", "time_zone", "city"]))),
+            ], required: ["id", "paired_at", "members"])),
             ("Location", S.object([
                 ("city", S.string), ("lat", ["type": "number", "minimum": -90, "maximum": 90]),
                 ("lon", ["type": "number", "minimum": -180, "maximum": 180]),
@@ -85,20 +86,20 @@ extension CoupleRoutes {
             ("Bridge", bridge),
             ("Home", S.object([
                 ("date", S.date), ("meeting", ["oneOf": [meeting, ["type": "null"]]]), ("bridge", bridge), ("members", S.array(member)),
-                ("difference_hours", S.number),
+                ("difference_s", S.integer),
                 ("call_window", ["oneOf": [S.object([("starts_at", S.dateTime), ("ends_at", S.dateTime)], required: ["starts_at", "ends_at"]),
                                            ["type": "null"]]]),
                 ("recent", S.array(S.object([
                     ("kind", S.enumeration(["mood", "photo", "care_added", "care_done", "event", "meeting"])), ("account_id", S.string),
-                    ("at", S.dateTime), ("text", S.string),
-                ], required: ["kind", "account_id", "at", "text"]))),
-            ], required: ["date", "bridge", "members", "difference_hours", "recent"])),
+                    ("posted_at", S.dateTime), ("text", S.string),
+                ], required: ["kind", "account_id", "posted_at", "text"]))),
+            ], required: ["date", "meeting", "bridge", "members", "difference_s", "call_window", "recent"])),
             ("Archive", S.object([
-                ("couple_id", S.string), ("available_until", S.nullable("string")), ("moods", S.array(mood)),
+                ("couple_id", S.string), ("expires_at", S.nullable("string")), ("moods", S.array(mood)),
                 ("events", S.array(event)), ("care", S.array(care)),
-                ("meetings", S.array(S.object([("id", S.string), ("date", S.date), ("place", nullableString)], required: ["id", "date"]))),
+                ("meetings", S.array(S.object([("id", S.string), ("date", S.date), ("place", nullableString)], required: ["id", "date", "place"]))),
                 ("photos", S.array(photo)),
-            ], required: ["couple_id", "moods", "events", "care", "meetings", "photos"])),
+            ], required: ["couple_id", "expires_at", "moods", "events", "care", "meetings", "photos"])),
         ]
     }()
 }

@@ -15,11 +15,22 @@ public struct CoupleJSON: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case accountID = "account_id", displayName = "display_name", timeZone = "time_zone", city
         }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(accountID, forKey: .accountID)
+            try container.encode(displayName, forKey: .displayName)
+            try container.encode(timeZone, forKey: .timeZone)
+            try container.encode(city, forKey: .city)
+        }
     }
 
     let id: String
+    /// When the two paired.
     let since: String
     let members: [Member]
+
+    enum CodingKeys: String, CodingKey { case id, since = "paired_at", members }
 
     init(_ members: CoupleUseCases.Members) {
         id = members.couple.id
@@ -77,6 +88,17 @@ struct MoodJSON: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, accountID = "account_id", date, mood, status, note, updatedAt = "updated_at"
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(accountID, forKey: .accountID)
+        try container.encode(date, forKey: .date)
+        try container.encode(mood, forKey: .mood)
+        try container.encode(status, forKey: .status)
+        try container.encode(note, forKey: .note)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
 }
 
 struct MeetingJSON: Codable, Sendable {
@@ -103,10 +125,21 @@ struct MeetingJSON: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey { case id, date, place, dDay = "d_day", countdowns }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(date, forKey: .date)
+        try container.encode(place, forKey: .place)
+        try container.encode(dDay, forKey: .dDay)
+        try container.encode(countdowns, forKey: .countdowns)
+    }
 }
 
 struct EventJSON: Codable, Sendable {
     let id: String
+    /// What a person types to delete it.
+    let handle: String
     let title: String
     let whose: String
     let allDay: Bool
@@ -128,6 +161,7 @@ struct EventJSON: Codable, Sendable {
 
     private init(event: CalendarEvent, startDay: LocalDate, endDay: LocalDate, startsAt: Date?, endsAt: Date?, viewer: String, zone: TimeZone) {
         id = event.id
+        handle = Handle.of(event.id)
         title = event.title
         whose = event.scope(for: viewer).rawValue
         allDay = event.isAllDay
@@ -143,12 +177,27 @@ struct EventJSON: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, whose = "for", allDay = "all_day", start, end, repeats = "repeat", authorID = "author_id"
+        case id, handle, title, whose = "for", allDay = "all_day", start, end, repeats = "repeat", authorID = "author_id"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(handle, forKey: .handle)
+        try container.encode(title, forKey: .title)
+        try container.encode(whose, forKey: .whose)
+        try container.encode(allDay, forKey: .allDay)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(repeats, forKey: .repeats)
+        try container.encode(authorID, forKey: .authorID)
     }
 }
 
 struct CareJSON: Codable, Sendable {
     let id: String
+    /// What a person types to mark it done or delete it.
+    let handle: String
     let text: String
     let whose: String
     let forAccountID: String
@@ -160,6 +209,7 @@ struct CareJSON: Codable, Sendable {
 
     init(_ item: CareItem, viewer: String, zone: TimeZone) {
         id = item.id
+        handle = Handle.of(item.id)
         text = item.text
         whose = item.forAccountID == viewer ? "me" : "partner"
         forAccountID = item.forAccountID
@@ -171,8 +221,22 @@ struct CareJSON: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, text, whose = "for", forAccountID = "for_account_id", authorID = "author_id", due, done, doneBy = "done_by",
+        case id, handle, text, whose = "for", forAccountID = "for_account_id", authorID = "author_id", due, done, doneBy = "done_by",
              doneAt = "done_at"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(handle, forKey: .handle)
+        try container.encode(text, forKey: .text)
+        try container.encode(whose, forKey: .whose)
+        try container.encode(forAccountID, forKey: .forAccountID)
+        try container.encode(authorID, forKey: .authorID)
+        try container.encode(due, forKey: .due)
+        try container.encode(done, forKey: .done)
+        try container.encode(doneBy, forKey: .doneBy)
+        try container.encode(doneAt, forKey: .doneAt)
     }
 }
 
@@ -199,6 +263,18 @@ struct PhotoJSON: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, accountID = "account_id", date, mediaType = "media_type", bytes, caption, url, updatedAt = "updated_at"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(accountID, forKey: .accountID)
+        try container.encode(date, forKey: .date)
+        try container.encode(mediaType, forKey: .mediaType)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(caption, forKey: .caption)
+        try container.encode(url, forKey: .url)
+        try container.encode(updatedAt, forKey: .updatedAt)
     }
 }
 
@@ -264,6 +340,22 @@ struct HomeJSON: Codable, Sendable {
                  localTime = "local_time", utcOffset = "utc_offset", daytime, city, weather, weatherConfigured = "weather_configured",
                  mood, photo
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(accountID, forKey: .accountID)
+            try container.encode(displayName, forKey: .displayName)
+            try container.encode(isMe, forKey: .isMe)
+            try container.encode(timeZone, forKey: .timeZone)
+            try container.encode(localTime, forKey: .localTime)
+            try container.encode(utcOffset, forKey: .utcOffset)
+            try container.encode(daytime, forKey: .daytime)
+            try container.encode(city, forKey: .city)
+            try container.encode(weather, forKey: .weather)
+            try container.encode(weatherConfigured, forKey: .weatherConfigured)
+            try container.encode(mood, forKey: .mood)
+            try container.encode(photo, forKey: .photo)
+        }
     }
 
     struct CallWindow: Codable, Sendable {
@@ -279,15 +371,15 @@ struct HomeJSON: Codable, Sendable {
         let at: String
         let text: String
 
-        enum CodingKeys: String, CodingKey { case kind, accountID = "account_id", at, text }
+        enum CodingKeys: String, CodingKey { case kind, accountID = "account_id", at = "posted_at", text }
     }
 
     let date: String
     let meeting: MeetingJSON?
     let bridge: BridgeJSON
     let members: [Member]
-    /// Partner's UTC offset minus the caller's, in hours (9 means the partner is 9 h ahead).
-    let differenceHours: Double
+    /// Partner's UTC offset minus the caller's, in seconds (32400 means the partner is 9 h ahead).
+    let differenceS: Int
     let callWindow: CallWindow?
     let recent: [RecentMoment]
 
@@ -308,7 +400,7 @@ struct HomeJSON: Codable, Sendable {
                 weatherConfigured: member.weather.isConfigured,
                 mood: member.mood.map { MoodJSON($0, zone: member.zone) }, photo: member.photo.map { PhotoJSON($0, zone: member.zone) })
         }
-        differenceHours = Double(home.offsetDifference) / 3600
+        differenceS = home.offsetDifference
         callWindow = home.callWindow.map {
             CallWindow(startsAt: ISO8601.format($0.start, in: viewerZone), endsAt: ISO8601.format($0.end, in: viewerZone))
         }
@@ -318,12 +410,24 @@ struct HomeJSON: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, meeting, bridge, members, differenceHours = "difference_hours", callWindow = "call_window", recent
+        case date, meeting, bridge, members, differenceS = "difference_s", callWindow = "call_window", recent
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(meeting, forKey: .meeting)
+        try container.encode(bridge, forKey: .bridge)
+        try container.encode(members, forKey: .members)
+        try container.encode(differenceS, forKey: .differenceS)
+        try container.encode(callWindow, forKey: .callWindow)
+        try container.encode(recent, forKey: .recent)
     }
 }
 
 struct ArchiveJSON: Codable, Sendable {
     let coupleID: String
+    /// When the archive of a disconnected couple is deleted.
     let availableUntil: String?
     let moods: [MoodJSON]
     let events: [EventJSON]
@@ -335,6 +439,15 @@ struct ArchiveJSON: Codable, Sendable {
         let id: String
         let date: String
         let place: String?
+
+        enum CodingKeys: String, CodingKey { case id, date, place }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(date, forKey: .date)
+            try container.encode(place, forKey: .place)
+        }
     }
 
     init(_ archive: CoupleArchive, viewer: String, zone: TimeZone) {
@@ -348,6 +461,17 @@ struct ArchiveJSON: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case coupleID = "couple_id", availableUntil = "available_until", moods, events, care, meetings, photos
+        case coupleID = "couple_id", availableUntil = "expires_at", moods, events, care, meetings, photos
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(coupleID, forKey: .coupleID)
+        try container.encode(availableUntil, forKey: .availableUntil)
+        try container.encode(moods, forKey: .moods)
+        try container.encode(events, forKey: .events)
+        try container.encode(care, forKey: .care)
+        try container.encode(meetings, forKey: .meetings)
+        try container.encode(photos, forKey: .photos)
     }
 }

@@ -77,17 +77,17 @@ public enum NotificationRoutes {
         let notification = S.object([
             ("id", S.string), ("rule", S.enumeration(NotificationRule.allCases.map(\.rawValue))), ("title", S.string), ("body", S.string),
             ("state", S.enumeration(NotificationState.allCases.map(\.rawValue))), ("attempts", S.integer), ("due_at", S.dateTime),
-            ("sent_at", S.dateTime), ("last_error", S.string),
-        ], required: ["id", "rule", "title", "body", "state", "attempts", "due_at"])
-        let channel = S.object([("id", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("has_token", S.boolean),
-                                ("created_at", S.dateTime)], required: ["id", "kind", "url", "has_token", "created_at"])
+            ("sent_at", S.nullable("string")), ("last_error", S.nullable("string")),
+        ], required: ["id", "rule", "title", "body", "state", "attempts", "due_at", "sent_at", "last_error"])
+        let channel = S.object([("id", S.string), ("handle", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("has_token", S.boolean),
+                                ("created_at", S.dateTime)], required: ["id", "handle", "kind", "url", "has_token", "created_at"])
         return [
             ("Notification", notification),
             ("NotificationList", S.object([("notifications", S.array(notification))], required: ["notifications"])),
             ("ChannelInput", S.object([("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("token", S.string)],
                                       required: ["kind", "url"], closed: false)),
-            ("CreatedChannel", S.object([("id", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("secret", S.string)],
-                                        required: ["id", "kind", "url"])),
+            ("CreatedChannel", S.object([("id", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("secret", S.nullable("string"))],
+                                        required: ["id", "kind", "url", "secret"])),
             ("Channel", channel),
             ("ChannelList", S.object([("channels", S.array(channel))], required: ["channels"])),
             ("QuietHours", S.object([("from", S.timeOfDay), ("to", S.timeOfDay)], required: ["from", "to"], closed: false)),

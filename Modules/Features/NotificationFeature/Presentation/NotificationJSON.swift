@@ -30,6 +30,19 @@ public struct NotificationJSON: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, rule, title, body, state, attempts, dueAt = "due_at", sentAt = "sent_at", lastError = "last_error"
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(title, forKey: .title)
+        try container.encode(body, forKey: .body)
+        try container.encode(state, forKey: .state)
+        try container.encode(attempts, forKey: .attempts)
+        try container.encode(dueAt, forKey: .dueAt)
+        try container.encode(sentAt, forKey: .sentAt)
+        try container.encode(lastError, forKey: .lastError)
+    }
 }
 
 struct NotificationList: Codable, Sendable {
@@ -39,6 +52,8 @@ struct NotificationList: Codable, Sendable {
 /// A channel as listed: never its token or secret.
 struct ChannelJSON: Codable, Sendable {
     let id: String
+    /// What a person types to remove it.
+    let handle: String
     let kind: String
     let url: String
     let hasToken: Bool
@@ -46,13 +61,14 @@ struct ChannelJSON: Codable, Sendable {
 
     init(_ channel: NotificationChannel, zone: TimeZone) {
         id = channel.id
+        handle = Handle.of(channel.id)
         kind = channel.kind.rawValue
         url = channel.url
         hasToken = channel.token != nil
         createdAt = ISO8601.format(channel.createdAt, in: zone)
     }
 
-    enum CodingKeys: String, CodingKey { case id, kind, url, hasToken = "has_token", createdAt = "created_at" }
+    enum CodingKeys: String, CodingKey { case id, handle, kind, url, hasToken = "has_token", createdAt = "created_at" }
 }
 
 /// A channel as created: the webhook's secret is shown this once.
@@ -67,6 +83,17 @@ struct CreatedChannelJSON: Codable, Sendable {
         kind = channel.kind.rawValue
         url = channel.url
         secret = channel.kind == .webhook ? channel.secret : nil
+    }
+
+    enum CodingKeys: String, CodingKey { case id, kind, url, secret }
+
+    /// `secret` is null for a channel that signs nothing (ntfy).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(url, forKey: .url)
+        try container.encode(secret, forKey: .secret)
     }
 }
 
