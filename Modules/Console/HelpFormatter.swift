@@ -30,7 +30,11 @@ enum HelpFormatter {
             lines += TextWrapping.wrap(abstract, width: lineWidth)
             lines.append("")
         }
-        if let discussion = catalog.discussions[Catalog.key(names)] ?? command.discussion, !discussion.isEmpty {
+        // A declared discussion is printed as written; a translated one is wrapped to the width.
+        if let discussion = catalog.discussions[Catalog.key(names)] {
+            lines += TextWrapping.wrap(discussion, width: lineWidth)
+            lines.append("")
+        } else if let discussion = command.discussion, !discussion.isEmpty {
             lines.append(discussion)
             lines.append("")
         }

@@ -83,13 +83,13 @@ struct KoreanTests {
         let text = today.stdout
         #expect(text.hasPrefix("오늘 · 11월 30일 월요일\n"))
         #expect(text.contains("\n인슐린\n"))
-        #expect(text.contains(": ✗ 아직 안 맞았어요 — 22:00부터 맞을 시간이에요"))
-        #expect(text.contains(": 마지막 12:30 (4단위, 10시간 전) · 오늘 1번, 4단위"))
+        #expect(text.contains("\n  지효성: ✗ 아직 안 맞았어요 — 22:00부터 맞을 시간이에요\n"))
+        #expect(text.contains("\n  속효성: 마지막 12:30 (4단위, 10시간 전) · 오늘 1번, 4단위\n"))
         #expect(text.contains("\n운동\n  0일 연속 · 이번 달 0분 · 이번 주 0/"))
         #expect(text.contains("\n러닝·등산\n  이번 주에는 아직 러닝이나 등산 기록이 없어요."))
         #expect(text.contains("\n식단\n  목표 "))
         #expect(text.contains("kcal 남았어요 · 단백질 0/"))
-        for english in ["Today", "Insulin", "Training", "Activity", "Diet", "not taken", "streak", "kcal left", "protein"] {
+        for english in ["Today", "Insulin", "Long-acting", "Rapid-acting", "Training", "Activity", "Diet", "not taken", "streak", "kcal left", "protein"] {
             #expect(!text.contains(english), "English left in the Korean home: \(english)")
         }
     }
@@ -126,7 +126,10 @@ struct KoreanTests {
         #expect(Self.run(tend, ["insulin", "log", "long", "20", "--at", "22:14"]).status == 0)
         #expect(Self.run(tend, ["insulin", "log", "rapid", "4", "--at", "20:00"]).status == 0)
         let card = Self.run(tend, ["insulin", "status", "--lang", "ko"]).stdout
-        #expect(card.contains(": ✓ 22:14에 맞았어요 (20단위)\n"))
+        #expect(card.hasPrefix("지효성: ✓ 22:14에 맞았어요 (20단위)\n"))
+        // A name of one's own is kept as it is.
+        #expect(Self.run(tend, ["insulin", "settings", "--long-name", "Tresiba"]).status == 0)
+        #expect(Self.run(tend, ["insulin", "status", "--lang", "ko"]).stdout.hasPrefix("Tresiba: ✓ 22:14에 맞았어요 (20단위)\n"))
         #expect(card.contains(": 마지막 20:00 (4단위, 2시간 30분 전) · 오늘 1번, 4단위\n"))
         #expect(Self.run(tend, ["insulin", "status", "--format", "line", "--lang", "ko"]).stdout == "지효성 ✓ 22:14 · 속효성 2시간 30분 전 (4단위)\n")
         #expect(Self.run(tend, ["insulin", "status", "--format", "line"]).stdout == "long ✓ 22:14 · rapid 2h30m ago (4u)\n")

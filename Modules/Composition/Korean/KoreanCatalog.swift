@@ -158,21 +158,9 @@ public enum KoreanCatalog {
 
     /// The paragraph after the abstract, where one is worth reading in Korean.
     static let discussions: [String: String] = [
-        "insulin": """
-            투여는 기본으로 04:00에 시작하는 인슐린 하루에 속해요. 그래서 00:30의 투여는 전날 저녁으로 셈해요.
-            12시간 안에 지효성을 또 맞거나, 10분 안에 같은 단위의 속효성을 또 기록하면 거절해요 (종료 코드 3).
-            그래도 기록하려면 --force를 붙여요.
-            """,
-        "quest": """
-            5단계 × 6퀘스트의 두 가지 여정이 있어요: 글로 답하는 질문 퀘스트(감정 직면)와,
-            일상을 되찾는 작은 행동을 하는 행동 퀘스트(감정 정리)예요.
-            퀘스트는 하루에 하나씩 열려요. 내가 쓴 답은 내 데이터베이스에만 남고 로그에는 절대 나오지 않아요.
-            """,
-        "couple": """
-            공간은 tend-server에 있어요: 먼저 'tend account login'으로 로그인해요. 한 사람이
-            'tend couple create'로 코드를 만들어 보내고, 다른 사람이 'tend couple join CODE'로 들어와요.
-            인슐린, 운동, 식단, 퀘스트는 절대 공유하지 않아요.
-            """,
+        "insulin": "투여는 기본으로 04:00에 시작하는 인슐린 하루에 속해요. 그래서 00:30의 투여는 전날 저녁으로 셈해요. 12시간 안에 지효성을 또 맞거나, 10분 안에 같은 단위의 속효성을 또 기록하면 거절해요 (종료 코드 3). 그래도 기록하려면 --force를 붙여요.",
+        "quest": "5단계 × 6퀘스트의 두 가지 여정이 있어요: 글로 답하는 질문 퀘스트(감정 직면)와, 일상을 되찾는 작은 행동을 하는 행동 퀘스트(감정 정리)예요. 퀘스트는 하루에 하나씩 열려요. 내가 쓴 답은 내 데이터베이스에만 남고 로그에는 절대 나오지 않아요.",
+        "couple": "공간은 tend-server에 있어요: 먼저 'tend account login'으로 로그인해요. 한 사람이 'tend couple create'로 코드를 만들어 보내고, 다른 사람이 'tend couple join CODE'로 들어와요. 인슐린, 운동, 식단, 퀘스트는 절대 공유하지 않아요.",
         "workout log": "SET 하나가 인자 하나예요: \"deadlift 140kg 3\", \"bench 225lb 1x5\", \"row 2000m 7:32\", \"burpee 50\", \"bike 20cal\", \"squat 60kg 5 warmup\", \"deadlift 180kg 3 @9\".",
         "timer": "터미널에서는 남은 시간, 구간과 라운드, 진행 막대를 보여 주고 바뀔 때마다 벨이 울려요. 스페이스는 일시 정지, q는 멈춤이에요. 터미널이 아니거나 --plan을 주면 일정만 출력해요. 시간에는 s나 m을 붙여요 (emom 10x1m은 1분씩 10라운드예요).",
         "quest start": "감정: sad, angry, empty, anxious, regretful, confused, relieved (또는 슬픔, 화남, 공허함, 불안, 후회, 혼란, 홀가분함).",

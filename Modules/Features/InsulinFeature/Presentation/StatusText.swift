@@ -40,11 +40,12 @@ public enum StatusText {
     static func koreanCard(_ status: InsulinStatus) -> [String] {
         let settings = status.settings
         let zone = settings.timeZone
+        let names = koreanNames(settings)
         var lines: [String] = []
         if let dose = status.longToday {
-            lines.append("\(settings.longName): ✓ \(zone.localTime(of: dose.takenAt))에 맞았어요 (\(formatUnits(dose.units))단위)")
+            lines.append("\(names.long): ✓ \(zone.localTime(of: dose.takenAt))에 맞았어요 (\(formatUnits(dose.units))단위)")
         } else {
-            var line = "\(settings.longName): ✗ 아직 안 맞았어요"
+            var line = "\(names.long): ✗ 아직 안 맞았어요"
             line += status.isLongDue ? " — \(settings.reminder)부터 맞을 시간이에요" : " (알림 \(settings.reminder))"
             lines.append(line)
             if let last = status.lastLong {
@@ -55,16 +56,24 @@ public enum StatusText {
             lines.append("  중복 투여 방지는 \(describe(end, now: status.now, zone: zone, language: .ko))까지예요")
         }
         if let last = status.lastRapid {
-            var line = "\(settings.rapidName): 마지막 \(describe(last.takenAt, now: status.now, zone: zone, language: .ko))"
+            var line = "\(names.rapid): 마지막 \(describe(last.takenAt, now: status.now, zone: zone, language: .ko))"
             line += " (\(formatUnits(last.units))단위, \(elapsed(from: last.takenAt, to: status.now, language: .ko)) 전)"
             if status.rapidCountToday > 0 {
                 line += " · 오늘 \(status.rapidCountToday)번, \(formatUnits(status.rapidUnitsToday))단위"
             }
             lines.append(line)
         } else {
-            lines.append("\(settings.rapidName): 아직 기록이 없어요")
+            lines.append("\(names.rapid): 아직 기록이 없어요")
         }
         return lines
+    }
+
+    /// The insulin names as set, except that the untouched English defaults read as the
+    /// seed's 지효성 / 속효성.
+    static func koreanNames(_ settings: InsulinSettings) -> (long: String, rapid: String) {
+        let defaults = InsulinSettings.defaults(ownerID: "", timeZoneIdentifier: "UTC", now: Date(timeIntervalSince1970: 0))
+        return (settings.longName == defaults.longName ? "지효성" : settings.longName,
+                settings.rapidName == defaults.rapidName ? "속효성" : settings.rapidName)
     }
 
     /// One short line for a shell prompt or a status bar.
