@@ -57,7 +57,7 @@ struct ChartSVGTests {
         #expect(legend.contains("missed: no Lantus & <Co> on a past day"))
         #expect(legend.contains("today (still open)"))
         #expect(text.contains("Lantus &amp; &lt;Co&gt;")) // escaped in the file
-        #expect(texts.contains { $0.hasPrefix("Lantus & <Co>: 4 of 7 days · 2 missed") })
+        #expect(texts.contains { $0.hasPrefix("Lantus & <Co>: 4 of 7 days (today open) · 2 missed") })
     }
 
     @Test func missedDaysAreThePastInsulinDaysWithoutALongDose() throws {

@@ -116,8 +116,13 @@ enum ActivitySVG {
                 let className = isBest ? "split best" : "split"
                 svg.raw(##"<rect class="\##(className)" x="\##(SVGDrawing.number(x + 2))" y="\##(SVGDrawing.number(bottom + panel - barHeight))" width="\##(SVGDrawing.number(max(barWidth - 4, 1)))" height="\##(SVGDrawing.number(barHeight))" fill="\##(fill)"><title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
                 if isBest {
-                    svg.text("★ best", x: x + barWidth / 2, y: bottom + panel - barHeight - 22, anchor: .middle, bold: true, fill: bestColour, className: "best-label")
-                    svg.text(ActivityText.duration(pace), x: x + barWidth / 2, y: bottom + panel - barHeight - 8, anchor: .middle, fill: bestColour)
+                    // Inside the top of the bar when it is tall enough (the fastest bar is the
+                    // shortest, below the average line), else above it.
+                    let inside = barHeight > 48
+                    let labelY = inside ? bottom + panel - barHeight + 18 : bottom + panel - barHeight - 22
+                    let colour = inside ? "#ffffff" : bestColour
+                    svg.text("★ best", x: x + barWidth / 2, y: labelY, anchor: .middle, bold: true, fill: colour, className: "best-label")
+                    svg.text(ActivityText.duration(pace), x: x + barWidth / 2, y: labelY + 15, anchor: .middle, fill: colour)
                 }
                 if split.index % labelEvery == 0 || split.index == 1 {
                     let partial = split.distance < 999 ? " (\(SVGDrawing.number(split.distance / 1000, places: 2)))" : ""

@@ -71,6 +71,7 @@ enum InsulinChartSVG {
         let monthName = "\(LocalDateText.monthNames[report.month.month - 1]) \(report.month.year)"
         let average = report.averageLongTime?.description ?? "—"
         let subtitle = "\(settings.longName): \(report.longDoseDays) of \(report.elapsedDays) days"
+            + (states.values.contains(.today) ? " (today open)" : "")
             + " · \(missedCount) missed · average \(average) · streak \(report.currentStreakDays)"
             + " · each insulin day runs \(dayStart) → \(dayStart)"
         var svg = SVGDrawing(width: width, height: 690, title: "Insulin · \(monthName)", subtitle: subtitle, margin: left)
@@ -133,17 +134,21 @@ enum InsulinChartSVG {
             let y = top + Double(minutes) / 1440 * panelHeight
             svg.line(x1: left, y1: y, x2: plotRight, y2: y, stroke: longColour, width: 1.5, dashed: true, className: "average")
         }
+        // The line joins consecutive insulin days only: a missed day breaks it.
         var path: [String] = []
         var dots: [String] = []
+        var previousIndex: Int?
         for (index, day) in report.days.enumerated() {
             for dose in day.doses where dose.kind == .long {
                 let y = top + minutesIntoDay(dose, day: day.date) / 1440 * panelHeight
                 let cx = SVGDrawing.number(x(index)), cy = SVGDrawing.number(y)
-                path.append("\(path.isEmpty ? "M" : "L")\(cx),\(cy)")
+                let joins = previousIndex.map { index - $0 <= 1 } ?? false
+                path.append("\(joins ? "L" : "M")\(cx),\(cy)")
+                previousIndex = index
                 dots.append(#"<circle class="dose long" cx="\#(cx)" cy="\#(cy)" r="4.5" fill="\#(longColour)"><title>\#(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"#)
             }
         }
-        if path.count > 1 {
+        if path.contains(where: { $0.hasPrefix("L") }) {
             svg.raw(#"<path d="\#(path.joined(separator: " "))" fill="none" stroke="\#(longColour)" stroke-opacity="0.35" stroke-width="1.5"/>"#)
         }
         dots.forEach { svg.raw($0) }

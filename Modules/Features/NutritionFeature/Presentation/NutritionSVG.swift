@@ -51,7 +51,7 @@ enum NutritionSVG {
             svg.raw(##"<g class="ring \##(state.rawValue)" data-nutrient="\##(ring.name.lowercased())">"##)
             svg.raw(##"<title>\##(ring.name): \##(amount(ring.value, ring.unit)) of \##(amount(ring.goal, ring.unit)) (\##(percent) %, \##(state.rawValue))</title>"##)
             svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="#eeeeee" stroke-width="16"/>"##)
-            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16" stroke-linecap="\##(shown >= 1 ? "butt" : "round")" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))" transform="rotate(-90 \##(x) \##(y))"/>"##)
+            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))" transform="rotate(-90 \##(x) \##(y))"/>"##)
             // Quarter ticks across the ring: the scale of the goal.
             for quarter in 0..<4 {
                 let angle = Double(quarter) * Double.pi / 2
@@ -67,6 +67,12 @@ enum NutritionSVG {
                 let largeArc = extra > 0.5 ? 1 : 0
                 svg.raw(##"<path class="over-lap" d="M\##(x),\##(SVGDrawing.number(cy - radius)) A\##(radius),\##(radius) 0 \##(largeArc) 1 \##(SVGDrawing.number(endX)),\##(SVGDrawing.number(endY))" fill="none" stroke="\##(overColour)" stroke-width="10" stroke-linecap="round"/>"##)
                 svg.text("▲", x: endX, y: endY + 5, anchor: .middle, size: 13, fill: "#ffffff", className: "over-mark")
+            }
+            if state == .met {
+                // A green badge with a check where the ring closes on itself, top right.
+                let bx = cx + radius * 0.72, by = cy - radius * 0.72
+                svg.raw(##"<rect class="met-badge" x="\##(SVGDrawing.number(bx - 11))" y="\##(SVGDrawing.number(by - 11))" width="22" height="22" rx="11" fill="#1e9e5a" stroke="#ffffff" stroke-width="2"/>"##)
+                svg.text("✓", x: bx, y: by + 5, anchor: .middle, size: 14, bold: true, fill: "#ffffff", className: "met-mark")
             }
             svg.text(amount(ring.value, ring.unit), x: cx, y: cy - 4, anchor: .middle, bold: true, fill: "#111")
             svg.text("of \(amount(ring.goal, ring.unit))", x: cx, y: cy + 14, anchor: .middle, fill: "#666")
@@ -88,7 +94,7 @@ enum NutritionSVG {
     }
 
     static func trend(_ trend: WeightTrend) -> String {
-        let width = 760.0, height = 380.0, left = 78.0, right = 24.0, top = 100.0, bottom = 70.0
+        let width = 760.0, height = 400.0, left = 78.0, right = 24.0, bottom = 70.0
         let points = trend.points
         guard let first = points.first, let last = points.last else {
             var svg = SVGDrawing(width: width, height: 200, title: "Weight and trend", subtitle: "No weighings yet: tend weight log 72.5", margin: left)
@@ -100,11 +106,11 @@ enum NutritionSVG {
         facts.append("\(points.count) weighing day(s)")
         var svg = SVGDrawing(width: width, height: height, title: "Weight and trend · \(first.date) – \(last.date)",
                              subtitle: facts.joined(separator: " · "), margin: left)
-        svg.legend(x: left, y: 76, entries: [
+        let top = svg.legend(x: left, y: 76, entries: [
             .init(.dot(fill: "#3867d6"), "weighing (the day's last)"),
             .init(.line(stroke: "#eb3b5a", width: 2), "trend (10 % smoothing, The Hacker's Diet)"),
             .init(.line(stroke: "#bbbbbb", width: 1), "distance from the trend"),
-        ], maxX: width - right)
+        ], maxX: width - right) + 12
 
         let values = points.flatMap { [$0.kilograms, $0.trend] }
         let step = SVGDrawing.niceStep(max(values.max()! - values.min()!, 1) / 5)

@@ -27,7 +27,7 @@ enum WorkoutSVG {
 
         // The legend is the colour scale: no training, then minutes up to the month's longest day.
         var scale: [SVGDrawing.LegendEntry] = [.init(.box(fill: "#ffffff", stroke: "#cccccc"), "rest")]
-        let steps = minutes.isEmpty ? [] : Array(Set([most / 4, most / 2, most].map { max(1, ($0).rounded()) })).sorted()
+        let steps = minutes.isEmpty ? [] : Array(Set([most / 4, most / 2].map { $0 >= 10 ? ($0 / 5).rounded() * 5 : max(1, $0.rounded()) } + [most.rounded()])).sorted()
         for value in steps {
             scale.append(.init(.box(fill: colour, opacity: opacity(value, most: most)), "\(Int(value)) min"))
         }
