@@ -113,16 +113,11 @@ enum TodayCommand {
         }
     }
 
+    /// `{"week": {count, distance_m, duration_s, elevation_gain_m}}`, as `tend run list --json` totals it.
     struct ActivityWeekJSON: Encodable {
-        let weekSessions: Int
-        let weekDistanceM: Double
+        let week: ActivityTotalsJSON
 
-        init(_ totals: ActivityUseCases.Totals) {
-            weekSessions = totals.count
-            weekDistanceM = (totals.distance * 100).rounded() / 100
-        }
-
-        enum CodingKeys: String, CodingKey { case weekSessions = "week_sessions", weekDistanceM = "week_distance_m" }
+        init(_ totals: ActivityUseCases.Totals) { week = ActivityTotalsJSON(totals) }
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 struct GPXStatsCommandTests {
     static let contractKeys = ["points", "tracks", "segments", "routes", "waypoints", "distance_2d_m", "distance_3d_m",
                                "elevation_gain_m", "elevation_loss_m", "min_elevation_m", "max_elevation_m", "duration_s",
-                               "moving_time_s", "start_time", "end_time", "bounds", "splits", "heart_rate"]
+                               "moving_time_s", "started_at", "ended_at", "bounds", "splits", "heart_rate"]
 
     @Test func everyFigureOfASteadyClimbingRunWithHeartRate() throws {
         let tend = try ActivityCommandHarness()
@@ -37,8 +37,8 @@ struct GPXStatsCommandTests {
         #expect(stats.double("max_elevation_m") == 150)
         #expect(stats.double("duration_s") == 1620)
         #expect(stats.double("moving_time_s") == 1500) // the stop is not moving
-        #expect(stats["start_time"] as? String == "2026-11-23T07:00:00+09:00") // in the owner's zone
-        #expect(stats["end_time"] as? String == "2026-11-23T07:27:00+09:00")
+        #expect(stats["started_at"] as? String == "2026-11-23T07:00:00+09:00") // in the owner's zone
+        #expect(stats["ended_at"] as? String == "2026-11-23T07:27:00+09:00")
         #expect(close(stats.double("average_speed_mps"), 10.0 / 3, 0.01))
 
         let bounds = try #require(stats.object("bounds"))
@@ -59,8 +59,8 @@ struct GPXStatsCommandTests {
         }
         let heart = try #require(stats.object("heart_rate"))
         let rates = points.compactMap(\.heartRate)
-        #expect(close(heart.double("average"), Double(rates.reduce(0, +)) / Double(rates.count), 0.01))
-        #expect(heart["max"] as? Int == 160)
+        #expect(close(heart.double("average_bpm"), Double(rates.reduce(0, +)) / Double(rates.count), 0.01))
+        #expect(heart["max_bpm"] as? Int == 160)
     }
 
     @Test func nullWhereTheFileHasNoElevationTimeOrHeartRate() throws {
@@ -70,7 +70,7 @@ struct GPXStatsCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let stats = try result.json()
         for key in Self.contractKeys { #expect(stats.keys.contains(key), "missing \(key)") }
-        for key in ["min_elevation_m", "max_elevation_m", "duration_s", "moving_time_s", "start_time", "end_time", "heart_rate",
+        for key in ["min_elevation_m", "max_elevation_m", "duration_s", "moving_time_s", "started_at", "ended_at", "heart_rate",
                     "average_speed_mps", "max_speed_mps"] {
             #expect(stats.isNull(key), "\(key) should be null, is \(stats[key] ?? "absent")")
         }

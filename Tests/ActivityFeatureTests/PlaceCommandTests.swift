@@ -19,12 +19,12 @@ struct PlaceCommandTests {
         #expect(place["name"] as? String == "box")
         #expect(place.double("lat") == 37.5)
         #expect(place.double("lon") == 127)
-        #expect(place.double("ele") == 30)
+        #expect(place.double("elevation_m") == 30)
         #expect(tend.run("places", "add", "home", "--lat", "37.4", "--lon", "126.9").status == 0)
 
         let list = try tend.run("--json", "places", "list").json()
         #expect(list.objects("places").map { $0["name"] as? String } == ["box", "home"])
-        #expect(list.objects("places").last?.isNull("ele") == true)
+        #expect(list.objects("places").last?.isNull("elevation_m") == true)
         #expect(tend.run("places", "list").stdout.contains("box"))
 
         // 0.01° due south of the box: 1111.95 m as the crow flies.
@@ -37,13 +37,13 @@ struct PlaceCommandTests {
         #expect(close(flat.double("walking_distance_m"), straight * 1.3, 0.05))
         #expect(flat.double("detour_factor") == 1.3)
         #expect(flat["is_estimate"] as? Bool == true)
-        #expect(close(flat.double("minutes"), Self.minutes(straight: straight), 0.02))
-        #expect(close(flat.double("minutes"), 17.22, 0.05)) // ~5 km/h on the flat
+        #expect(close(flat.double("duration_s").map { $0 / 60 }, Self.minutes(straight: straight), 0.02))
+        #expect(close(flat.double("duration_s").map { $0 / 60 }, 17.22, 0.05)) // ~5 km/h on the flat
 
         // Uphill from 60 m below it takes longer; names are looked up case-insensitively.
         let uphill = try tend.run("--json", "places", "eta", "BOX", "--from", "37.49, 127.0, -30").json()
-        #expect(close(uphill.double("minutes"), Self.minutes(straight: straight, rise: 60), 0.02))
-        #expect((uphill.double("minutes") ?? 0) > (flat.double("minutes") ?? 0))
+        #expect(close(uphill.double("duration_s").map { $0 / 60 }, Self.minutes(straight: straight, rise: 60), 0.02))
+        #expect((uphill.double("duration_s").map { $0 / 60 } ?? 0) > (flat.double("duration_s").map { $0 / 60 } ?? 0))
         let text = tend.run("places", "eta", "box", "--from", "37.49,127.0")
         #expect(text.stdout.hasPrefix("About 17 min on foot to box"))
         #expect(text.stdout.contains("estimate"))
@@ -54,7 +54,7 @@ struct PlaceCommandTests {
         #expect(moved.count == 2)
         #expect(moved.first?.double("lat") == 37.49)
         let here = try tend.run("--json", "places", "eta", "box", "--from", "37.49,127.0").json()
-        #expect(here.double("minutes") == 0)
+        #expect(here.double("duration_s").map { $0 / 60 } == 0)
 
         let removed = tend.run("--json", "places", "remove", "box")
         #expect(removed.status == 0)

@@ -36,7 +36,7 @@ struct SessionCommandTests {
         let stats = try #require(detail.object("stats"))
         #expect(stats["points"] as? Int == 501)
         #expect(stats.objects("splits").count == 5)
-        #expect(stats.object("heart_rate")?["max"] as? Int == 160)
+        #expect(stats.object("heart_rate")?["max_bpm"] as? Int == 160)
         #expect(detail["estimate"] == nil) // estimates are for hikes
         // The stored statistics are the file's own.
         let fileStats = try tend.run("--json", "gpx", "stats", original).json()
@@ -293,16 +293,16 @@ struct SessionCommandTests {
         #expect(bests.map { $0.double("distance_m") } == [1000, 5000, 10000])
         guard bests.count == 3 else { return }
         // The fastest kilometre is the second one: 200 s.
-        #expect(close(bests[0].double("time_s"), 200, 0.05))
+        #expect(close(bests[0].double("duration_s"), 200, 0.05))
         #expect(close(bests[0].double("pace_s_per_km"), 200, 0.05))
         #expect(bests[0]["activity_id"] as? String == fastID)
-        #expect(bests[0]["date"] as? String == "2026-11-23T07:00:00+09:00")
+        #expect(bests[0]["started_at"] as? String == "2026-11-23T07:00:00+09:00")
         // A 5 km window starting at x ≤ 1 km takes 0.4(1000 − x) + 200 + 0.3(x + 3000) s: 1400 s at x = 1 km.
-        #expect(close(bests[1].double("time_s"), 1400, 0.05))
+        #expect(close(bests[1].double("duration_s"), 1400, 0.05))
         #expect(bests[1]["activity_id"] as? String == fastID)
-        #expect(close(bests[2].double("time_s"), 3300, 0.05))
+        #expect(close(bests[2].double("duration_s"), 3300, 0.05))
         #expect(bests[2]["activity_id"] as? String == longID)
-        #expect(bests[2]["date"] as? String == "2026-11-21T07:00:00+09:00")
+        #expect(bests[2]["started_at"] as? String == "2026-11-21T07:00:00+09:00")
 
         let text = tend.run("run", "bests").stdout
         #expect(text.contains("3:20"))
@@ -324,8 +324,8 @@ struct SessionCommandTests {
     static func expectTheClimbEstimates(_ estimate: [String: Any]) {
         let distance = GPXText.distance(0, 5000)
         #expect(close(estimate.double("distance_m"), distance, 0.05))
-        #expect(close(estimate.double("ascent_m"), 600, 0.01))
-        #expect(close(estimate.double("descent_m"), 0, 0.01))
+        #expect(close(estimate.double("elevation_gain_m"), 600, 0.01))
+        #expect(close(estimate.double("elevation_loss_m"), 0, 0.01))
         // Naismith: 5 km/h plus an hour per 600 m up.
         #expect(close(estimate.double("naismith_s"), distance / 5000 * 3600 + 3600, 0.05))
         // Tobler: 6·e^(−3.5·|0.12 + 0.05|) km/h all the way.

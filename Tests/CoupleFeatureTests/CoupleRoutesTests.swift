@@ -228,8 +228,8 @@ struct CoupleRoutesTests {
         #expect(me.bool("daytime") == false && partner.bool("daytime") == true)
         #expect(me.object("weather").double("temp_c") == 21.1 && partner.object("weather").string("description") == "light snow")
         #expect(partner.object("weather").bool("stale") == false)
-        #expect(partner.object("mood").string("mood") == "excited" && me["mood"] == nil)
-        #expect(home.json.double("difference_hours") == -8)
+        #expect(partner.object("mood").string("mood") == "excited" && me["mood"] is NSNull)
+        #expect(home.json.double("difference_s") == -28_800)
         #expect(home.json.object("call_window").string("starts_at") == "2026-11-30T19:00:00+09:00")
         #expect(home.json.object("call_window").string("ends_at") == "2026-11-30T23:00:00+09:00")
         #expect(home.json.objects("recent").first?.string("kind") == "mood")
@@ -252,7 +252,7 @@ struct CoupleRoutesTests {
         _ = api.send("PUT", "/v1/me/location", json: ["city": "Seoul", "lat": 37.5665, "lon": 126.978], token: a)
         let home = api.send("GET", "/v1/couple/home", token: a)
         #expect(home.status == 200)
-        #expect(home.json.objects("members").allSatisfy { $0["weather"] == nil && $0.bool("weather_configured") == false })
+        #expect(home.json.objects("members").allSatisfy { $0["weather"] is NSNull && $0.bool("weather_configured") == false })
         #expect(api.weather.calls.withLock { $0 } == 0)
     }
 
@@ -272,7 +272,7 @@ struct CoupleRoutesTests {
         #expect(archive.status == 200, "\(archive)")
         #expect(archive.json.objects("moods").map { $0.string("mood") ?? "" } == ["sad"])
         #expect(archive.json.objects("photos").map { $0.string("id") ?? "" } == [mine])
-        #expect(archive.json.string("available_until") == "2026-12-30T19:00:00+09:00")
+        #expect(archive.json.string("expires_at") == "2026-12-30T19:00:00+09:00")
         #expect(api.send("GET", "/v1/couple/photos/\(mine)", token: a).status == 200)
         #expect(api.send("GET", "/v1/couple/photos/\(theirs)", token: a).status == 404)
         #expect(api.send("GET", "/v1/couple/photos/\(theirs)", token: b).status == 200)

@@ -98,8 +98,8 @@ struct ActivityEndToEndTests {
         #expect(stats["elevation_gain_m"] as? Double == 50)
         #expect(stats["min_elevation_m"] as? Double == 100)
         #expect(stats["max_elevation_m"] as? Double == 150)
-        #expect(stats["start_time"] as? String == "2026-11-23T07:00:00+09:00")
-        #expect(stats["end_time"] as? String == "2026-11-23T07:25:00+09:00")
+        #expect(stats["started_at"] as? String == "2026-11-23T07:00:00+09:00")
+        #expect(stats["ended_at"] as? String == "2026-11-23T07:25:00+09:00")
         #expect(stats["heart_rate"] is NSNull)
         let splits = stats["splits"] as? [[String: Any]] ?? []
         #expect(splits.count == 5)
@@ -225,7 +225,8 @@ struct ActivityEndToEndTests {
         #expect(today.stdout.contains("This week: 12.5 km in 2 sessions, 2:55:00, +470 m"), "\(today.stdout)")
         let json = try tend.run("--json", "today").json()
         let activity = json["activity"] as? [String: Any]
-        #expect(activity?["week_sessions"] as? Int == 2)
-        #expect(abs((activity?["week_distance_m"] as? Double ?? 0) - (StraightTrack.distance(5000) + 7500)) < 0.02)
+        let week = activity?["week"] as? [String: Any]
+        #expect(week?["count"] as? Int == 2)
+        #expect(abs((week?["distance_m"] as? Double ?? 0) - (StraightTrack.distance(5000) + 7500)) < 0.02)
     }
 }

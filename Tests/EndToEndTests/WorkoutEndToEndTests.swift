@@ -38,7 +38,7 @@ struct WorkoutEndToEndTests {
         #expect(stats["current_streak_days"] as? Int == 4)
         #expect(stats["longest_streak_days"] as? Int == 4)
         #expect(stats["week"] as? [String: Int] == ["done": 3, "goal": 3])
-        #expect(stats["month_minutes"] as? Double == 137.53) // 112.53 min of workouts and the 25-minute run
+        #expect(stats["month_duration_s"] as? Double == 8252) // 112.53 min of workouts and the 25-minute run
         #expect(stats["today_plan"] as? String == "legs: squat 5x5")
 
         let bench = try ok("--json", "workout", "prs", "bench").json()

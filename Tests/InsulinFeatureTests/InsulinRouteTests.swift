@@ -108,6 +108,13 @@ struct InsulinRouteTests {
         #expect(updated.status == 200)
         #expect(updated.json["long_units"] as? Double == 14)
         #expect(api.send("PUT", "/v1/insulin/settings", json: ["reminder": "9pm"], token: token).status == 400)
+        // Durations are seconds (`*_s`), whole minutes, within the same ranges as the command's options.
+        let guards = api.send("PUT", "/v1/insulin/settings", json: ["long_guard_s": 36_000, "rapid_window_s": 300], token: token)
+        #expect(guards.status == 200)
+        #expect(guards.json["long_guard_s"] as? Int == 36_000 && guards.json["rapid_window_s"] as? Int == 300)
+        #expect(api.send("PUT", "/v1/insulin/settings", json: ["long_guard_s": 90], token: token).status == 400)
+        #expect(api.send("PUT", "/v1/insulin/settings", json: ["long_guard_s": 48 * 3600 + 60], token: token).status == 400)
+        #expect(api.send("PUT", "/v1/insulin/settings", json: ["rapid_window_s": -60], token: token).status == 400)
         _ = api.send("POST", "/v1/insulin/doses", json: ["kind": "long"], token: token)
         let status = api.send("GET", "/v1/insulin/status", token: token)
         #expect((status.json["long"] as? [String: Any])?["taken"] as? Bool == true)

@@ -22,10 +22,29 @@ struct ReportCommandTests {
         #expect(byHour.count == 24)
         #expect(byHour[12] == 2)
         #expect(rapid["average_units"] as? Double == 5)
-        for key in ["adherence_rate", "current_streak_days", "longest_streak_days"] {
+        for key in ["adherence_pct", "current_streak_days", "longest_streak_days"] {
             #expect(month.keys.contains(key), "missing \(key)")
         }
+        #expect(month["adherence_pct"] as? Double == 66.67) // 2 of the 3 elapsed days
+        // Every day is present: a past day without a dose has `[]`, none is left out.
+        let days = try #require(month["days"] as? [[String: Any]])
+        #expect(days.allSatisfy { $0.keys.sorted() == ["date", "doses"] })
+        #expect((days[0]["doses"] as? [Any])?.isEmpty == true)
         #expect(month["current_streak_days"] as? Int == 2) // days 28 and 29; today (30) is still open
+    }
+
+    @Test func calendarDaysStillToComeAreNull() throws {
+        let tend = try InsulinCommandHarness(now: "2026-11-10T21:00:00+09:00")
+        _ = tend.run("insulin", "log", "long", "--at", "2026-11-09 22:00")
+        let month = try tend.run("--json", "insulin", "calendar", "--month", "2026-11").json()
+        let days = try #require(month["days"] as? [[String: Any]])
+        #expect(days.count == 30)
+        #expect((days[8]["doses"] as? [Any])?.count == 1) // the 9th
+        #expect((days[9]["doses"] as? [Any])?.isEmpty == true) // today, not taken yet
+        #expect(days[10...].allSatisfy { $0["doses"] is NSNull }) // still to come: null, not "missed"
+        let december = try tend.run("--json", "insulin", "calendar", "--month", "2026-12").json()
+        #expect(december["elapsed_days"] as? Int == 0)
+        #expect(december["adherence_pct"] is NSNull) // nothing elapsed: no rate, not 0 %
     }
 
     @Test func textCalendarMarksTodayAndTakenDays() throws {
@@ -46,6 +65,11 @@ struct ReportCommandTests {
         let status = try tend.run("--json", "insulin", "status").json()
         let long = try #require(status["long"] as? [String: Any])
         #expect(long["taken"] as? Bool == true)
+        let rapid = try #require(status["rapid"] as? [String: Any])
+        #expect(rapid["since_last_s"] is NSNull) // no rapid dose yet: null, not 0
+        _ = tend.run("insulin", "log", "rapid", "4", "--at", "21:59")
+        let after = try #require(try tend.run("--json", "insulin", "status").json()["rapid"] as? [String: Any])
+        #expect(after["since_last_s"] as? Int == 1860)
         #expect(tend.run("insulin", "status", "--format", "html").status == 2)
     }
 
@@ -70,13 +94,14 @@ struct ReportCommandTests {
         let tend = try InsulinCommandHarness()
         let defaults = try tend.run("--json", "insulin", "settings").json()
         #expect(defaults["day_starts"] as? String == "04:00")
-        #expect(defaults["long_guard_hours"] as? Double == 12)
+        #expect(defaults["long_guard_s"] as? Int == 43_200)
+        #expect(defaults["rapid_window_s"] as? Int == 600)
         #expect(defaults["time_zone"] as? String == "Asia/Seoul")
         let changed = try tend.run("--json", "insulin", "settings", "--long-name", "Tresiba", "--long-units", "18",
                                    "--long-guard-hours", "20", "--reminder", "21:30").json()
         #expect(changed["long_name"] as? String == "Tresiba")
         #expect(changed["long_units"] as? Double == 18)
-        #expect(changed["long_guard_hours"] as? Double == 20)
+        #expect(changed["long_guard_s"] as? Int == 72_000)
         #expect(changed["reminder"] as? String == "21:30")
         let dose = try tend.run("--json", "insulin", "log", "long").json()
         #expect(dose["units"] as? Double == 18)

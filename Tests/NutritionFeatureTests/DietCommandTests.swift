@@ -244,9 +244,12 @@ struct DietCommandTests {
         #expect(keys(week) == ["average", "days", "days_on_target", "goals", "logged_days"])
         let days = try #require(week["days"] as? [[String: Any]])
         #expect(days.map { $0["date"] as? String } == (24...30).map { "2026-11-\($0)" })
-        #expect(days.allSatisfy { keys($0) == ["date", "on_target", "totals"] && keys($0["totals"]) == macroKeys })
-        #expect(days.map { ($0["totals"] as? [String: Any])?["kcal"] as? Double } == [1800, 0, 2200, 1799, 0, 0, 2000])
-        #expect(days.map { $0["on_target"] as? Bool } == [true, false, true, false, false, false, true])
+        // Every day is present; a day with nothing logged has null totals (not 0 kcal eaten) and a null on_target.
+        #expect(days.allSatisfy { keys($0) == ["date", "on_target", "totals"] && ($0["totals"] is NSNull || keys($0["totals"]) == macroKeys) })
+        #expect(days.map { ($0["totals"] as? [String: Any])?["kcal"] as? Double } == [1800, nil, 2200, 1799, nil, nil, 2000])
+        #expect(days.map { $0["totals"] is NSNull } == [false, true, false, false, true, true, false])
+        #expect(days.map { $0["on_target"] as? Bool } == [true, nil, true, false, nil, nil, true])
+        #expect(days.map { $0["on_target"] is NSNull } == [false, true, false, false, true, true, false])
         #expect(week["logged_days"] as? Int == 4)
         #expect(week["days_on_target"] as? Int == 3)
         #expect((week["average"] as? [String: Any])?["kcal"] as? Double == 1949.75)
@@ -254,6 +257,14 @@ struct DietCommandTests {
         let text = tend.run("diet", "week")
         #expect(text.status == 0)
         #expect(text.stdout.contains("3 of 7 days"))
+    }
+
+    @Test func anEmptyWeekHasNullDaysAndNoAverage() throws {
+        let week = try NutritionCommandHarness().json("diet", "week")
+        let days = try #require(week["days"] as? [[String: Any]])
+        #expect(days.count == 7 && days.allSatisfy { $0["totals"] is NSNull && $0["on_target"] is NSNull })
+        #expect(week["average"] is NSNull) // not an average of 0 kcal
+        #expect(week["logged_days"] as? Int == 0)
     }
 
     @Test func todayAsAnSVGFile() throws {

@@ -49,7 +49,7 @@ struct NutritionRouteTests {
         let alice = api.token("alice@example.com")
         let bob = api.token("bob@example.com")
         let created = api.send("POST", "/v1/foods", json: ["name": "Kimchi stew", "serving": "1 bowl", "grams": 250, "kcal": 300,
-                                                         "protein": 10, "carbs": 40, "fat": 8], token: alice)
+                                                         "protein_g": 10, "carbs_g": 40, "fat_g": 8], token: alice)
         #expect(created.status == 201)
         #expect(keys(created.json) == foodKeys)
         #expect(created.json["kcal_per_100g"] as? Double == 120)
@@ -176,7 +176,7 @@ struct NutritionRouteTests {
         #expect((day.json["totals"] as? [String: Any])?["kcal"] as? Double == 467.2)
         #expect(((day.json["meals"] as? [String: Any])?["breakfast"] as? [Any])?.count == 3)
 
-        let goals = api.send("PUT", "/v1/diet/goals", json: ["kcal": 1800, "protein": "30%", "carbs": 200, "fat": "25%"], token: token)
+        let goals = api.send("PUT", "/v1/diet/goals", json: ["kcal": 1800, "protein_pct": 30, "carbs_g": 200, "fat_pct": 25], token: token)
         #expect(goals.status == 200)
         #expect(keys(goals.json) == macroKeys)
         #expect(goals.json["kcal"] as? Double == 1800)
@@ -185,7 +185,8 @@ struct NutritionRouteTests {
         #expect(goals.json["fat_g"] as? Double == 50)
         #expect(api.send("GET", "/v1/diet/goals", token: token).json["protein_g"] as? Double == 135)
         #expect(api.send("GET", "/v1/diet/goals", token: api.token("b@example.com")).json["kcal"] as? Double == 2000)
-        for bad: [String: Any] in [["protein": "lots"], ["kcal": 100], ["fat": "150%"], ["carbs": -5], ["kcal": "many"]] {
+        for bad: [String: Any] in [["protein_g": "lots"], ["kcal": 100], ["fat_pct": 150], ["carbs_g": -5], ["kcal": "many"],
+                                   ["protein_g": 100, "protein_pct": 30]] {
             let response = api.send("PUT", "/v1/diet/goals", json: bad, token: token)
             #expect(response.status == 400, "\(bad)")
             #expect(response.errorCode != nil)
@@ -210,9 +211,9 @@ struct NutritionRouteTests {
             let response = api.send("POST", "/v1/weight", json: ["kg": kg, "taken_at": at], token: alice)
             #expect(response.status == 201, "\(String(decoding: response.body, as: UTF8.self))")
         }
-        let withBody = api.send("POST", "/v1/weight", json: ["kg": 79.5, "fat_percent": 18.5, "muscle_kg": 32], token: bob)
+        let withBody = api.send("POST", "/v1/weight", json: ["kg": 79.5, "fat_pct": 18.5, "muscle_kg": 32], token: bob)
         #expect(withBody.status == 201)
-        #expect(keys(withBody.json) == ["fat_percent", "id", "kg", "muscle_kg", "taken_at"])
+        #expect(keys(withBody.json) == ["fat_pct", "id", "kg", "muscle_kg", "taken_at"])
         #expect(withBody.json["taken_at"] as? String == "2026-11-30T21:00:00+09:00")
 
         let list = api.send("GET", "/v1/weight", token: alice)
@@ -230,7 +231,7 @@ struct NutritionRouteTests {
         #expect(trend.json["weekly_change_kg"] as? Double == -0.17)
         #expect((api.send("GET", "/v1/weight/trend", token: bob).json["entries"] as? [Any])?.count == 1)
 
-        let bad: [[String: Any]] = [["kg": 10], ["kg": 500], ["kg": 70, "fat_percent": 80], ["kg": 70, "muscle_kg": 70],
+        let bad: [[String: Any]] = [["kg": 10], ["kg": 500], ["kg": 70, "fat_pct": 80], ["kg": 70, "muscle_kg": 70],
                                     ["kg": 70, "taken_at": "2026-12-25T07:00:00+09:00"], ["kg": 70, "taken_at": "yesterday"], [:], ["kg": "heavy"]]
         for body in bad {
             let response = api.send("POST", "/v1/weight", json: body, token: alice)

@@ -11,7 +11,7 @@ struct WeightCommandTests {
         let tend = try NutritionCommandHarness()
         let json = try tend.json("weight", "log", text)
         #expect(json["kg"] as? Double == kilograms)
-        #expect(keys(json) == ["fat_percent", "id", "kg", "muscle_kg", "taken_at"])
+        #expect(keys(json) == ["fat_pct", "id", "kg", "muscle_kg", "taken_at"])
         #expect(json["taken_at"] as? String == "2026-11-30T21:00:00+09:00")
         let stored = try #require(try tend.container.body.entries(ownerID: "local").first)
         if text.lowercased().contains("lb") {
@@ -22,7 +22,7 @@ struct WeightCommandTests {
     @Test func fatAndMuscleAndTheTextOutput() throws {
         let tend = try NutritionCommandHarness()
         let json = try tend.json("weight", "log", "72.5", "--fat", "18.5", "--muscle", "32.1", "--at", "07:10")
-        #expect(json["fat_percent"] as? Double == 18.5)
+        #expect(json["fat_pct"] as? Double == 18.5)
         #expect(json["muscle_kg"] as? Double == 32.1)
         #expect(json["taken_at"] as? String == "2026-11-30T07:10:00+09:00")
         let text = tend.run("weight", "log", "72.0")
@@ -66,7 +66,7 @@ struct WeightCommandTests {
         #expect(entries.map { $0["taken_at"] as? String } == ["2026-11-27T07:00:00+09:00", "2026-11-28T07:00:00+09:00",
                                                               "2026-11-28T21:00:00+09:00", "2026-11-30T07:00:00+09:00"])
         #expect(entries.map { $0["kg"] as? Double } == [80.0, 79.6, 80.3, 79.1])
-        #expect(entries.allSatisfy { $0["fat_percent"] is NSNull && $0["muscle_kg"] is NSNull })
+        #expect(entries.allSatisfy { $0["fat_pct"] is NSNull && $0["muscle_kg"] is NSNull })
     }
 
     @Test func trendJSONIsOnePointPerDay() throws {

@@ -30,7 +30,7 @@ struct QuestJourneyTests {
         let progress = try tend.run("--json", "quest", "progress").json()
         #expect(progress["is_complete"] as? Bool == true)
         #expect(progress["completed"] as? Int == 30)
-        #expect(progress["percent"] as? Int == 100)
+        #expect(progress["completed_pct"] as? Int == 100)
         #expect(progress["next_opens_at"] is NSNull)
 
         let review = try tend.run("--json", "quest", "review", journeyID).json()

@@ -153,7 +153,7 @@ struct QuestRouteTests {
         #expect(progress.json["quest"] as? Int == 3)
         #expect(progress.json["completed"] as? Int == 2)
         #expect(progress.json["total"] as? Int == 30)
-        #expect(progress.json["percent"] as? Int == 6)
+        #expect(progress.json["completed_pct"] as? Int == 6)
         #expect(progress.json["days_on_journey"] as? Int == 2)
         #expect(progress.json["is_complete"] as? Bool == false)
         #expect(progress.json["completed_at"] is NSNull)
@@ -183,7 +183,7 @@ struct QuestRouteTests {
         #expect(list.status == 200)
         let journeys = try #require(list.json["journeys"] as? [[String: Any]])
         #expect(journeys.map { $0["journey_id"] as? String } == [journeyID])
-        #expect(journeys[0]["stages"] == nil)
+        #expect(journeys[0]["stages"] is NSNull) // present, null in a list
 
         let full = api.send("GET", "/v1/quests/journeys/\(journeyID)", token: mina.token)
         #expect(full.status == 200)
@@ -205,9 +205,9 @@ struct QuestRouteTests {
         #expect(hasHangul(api.send("GET", "/v1/quests/journeys/\(journeyID)/export", token: mina.token, query: ["lang": "ko"]).text))
 
         // The reminder.
-        let reminder = api.send("PUT", "/v1/quests/reminder", json: ["at": "21:30"], token: mina.token)
+        let reminder = api.send("PUT", "/v1/quests/reminder", json: ["reminder": "21:30"], token: mina.token)
         #expect(reminder.status == 200, "\(reminder.text)")
-        #expect(reminder.json["at"] as? String == "21:30")
+        #expect(reminder.json["reminder"] as? String == "21:30")
         #expect(try api.container.quests.settings(ownerID: mina.accountID).reminder == LocalTime("21:30"))
 
         // Deleting the journey deletes the answers; then it is gone.
@@ -311,8 +311,8 @@ struct QuestRouteTests {
         #expect(notDone.status == 400)
         #expect(notDone.errorCode == "quest_not_done")
 
-        #expect(api.send("PUT", "/v1/quests/reminder", json: ["at": "25:00"], token: mina.token).status == 400)
-        #expect(api.send("PUT", "/v1/quests/reminder", json: ["at": "nine"], token: mina.token).status == 400)
+        #expect(api.send("PUT", "/v1/quests/reminder", json: ["reminder": "25:00"], token: mina.token).status == 400)
+        #expect(api.send("PUT", "/v1/quests/reminder", json: ["reminder": "nine"], token: mina.token).status == 400)
         #expect(api.send("PUT", "/v1/quests/reminder", json: [String: Any](), token: mina.token).status == 400)
 
         // Nothing of that was recorded.
@@ -362,7 +362,7 @@ struct QuestRouteTests {
         }
         let progress = api.send("GET", "/v1/quests/progress", token: mina.token)
         #expect(progress.json["is_complete"] as? Bool == true)
-        #expect(progress.json["percent"] as? Int == 100)
+        #expect(progress.json["completed_pct"] as? Int == 100)
         #expect(progress.json["days_on_journey"] as? Int == 30)
         #expect(progress.json["completed_at"] is String)
         #expect(progress.json["next_opens_at"] is NSNull)

@@ -236,8 +236,8 @@ struct WorkoutExerciseCommandTests {
         #expect(tend.run("exercises", "add", "Sled Push", "--measure", "distance").stdout == "✓ Added sled push (distance)\n")
         let mine = tend.json("exercises", "list", "sled").objects("exercises")
         #expect(mine.count == 1)
-        #expect(mine.first?.string("measure") == "distance" && mine.first?["isCustom"] as? Bool == true)
-        #expect(tend.json("workout", "log", "sled push 50m").objects("sets").first?.double("metres") == 50)
+        #expect(mine.first?.string("measure") == "distance" && mine.first?["is_custom"] as? Bool == true)
+        #expect(tend.json("workout", "log", "sled push 50m").objects("sets").first?.double("distance_m") == 50)
         #expect(tend.run("exercises", "list", "sled").stdout.contains("sled push *"))
 
         let taken = tend.run("exercises", "add", "bench", "--measure", "reps")

@@ -19,7 +19,7 @@ struct WorkoutLogCommandTests {
         #expect(session.string("started_at") == "2026-11-26T19:00:00+09:00")
         #expect(session.string("title") == "Legs")
         #expect(session.string("notes") == "felt strong")
-        #expect(session.double("duration_min") == 60)
+        #expect(session.double("duration_s") == 3600)
         #expect(session.int("felt") == 4)
         #expect(session.isNull("result"))
         let sets = session.objects("sets")
@@ -28,8 +28,8 @@ struct WorkoutLogCommandTests {
         #expect(sets[0].double("weight_kg") == 100)
         #expect(sets[0].int("reps") == 5)
         #expect(sets[0]["warmup"] as? Bool == false)
-        #expect(sets[0].isNull("rpe") && sets[0].isNull("rir") && sets[0].isNull("seconds") && sets[0].isNull("metres")
-            && sets[0].isNull("calories"))
+        #expect(sets[0].isNull("rpe") && sets[0].isNull("rir") && sets[0].isNull("duration_s") && sets[0].isNull("distance_m")
+            && sets[0].isNull("kcal"))
         #expect(sets[5].string("exercise") == "pull-up")
         #expect(sets[5].isNull("weight_kg"))
         #expect(sets[5].int("reps") == 10)
@@ -67,7 +67,7 @@ struct WorkoutLogCommandTests {
         guard sets.count == 15 else { return }
         #expect(sets.map { $0.string("exercise") ?? "" } == Array(repeating: "back squat", count: 5) + ["deadlift"]
             + Array(repeating: "pull-up", count: 3) + ["row", "bench press", "burpee", "deadlift", "back squat", "back squat"])
-        #expect(sets[9].double("metres") == 2000 && sets[9].double("seconds") == 452 && sets[9].isNull("reps"))
+        #expect(sets[9].double("distance_m") == 2000 && sets[9].double("duration_s") == 452 && sets[9].isNull("reps"))
         #expect(sets[10].double("weight_kg") == 102.06) // 225 lb = 102.058 kg, shown to 0.01
         #expect(sets[11].int("reps") == 50 && sets[11].isNull("weight_kg"))
         #expect(sets[12].double("rpe") == 9)
@@ -139,15 +139,15 @@ struct WorkoutLogCommandTests {
         let session = tend.json("workout", "wod", "fortime", "--result", "7:32", "--name", "Fran", "--cap", "10", "--at", "18:00")
         #expect(session.string("kind") == "wod", "\(session)")
         #expect(session.string("title") == "Fran")
-        #expect(session.double("duration_min") == 7.53)
+        #expect(session.double("duration_s") == 452)
         #expect(session.objects("sets").isEmpty)
         let wod = session.object("result")
         #expect(wod.string("format") == "fortime")
         #expect(wod.string("name") == "Fran")
-        #expect(wod.double("seconds") == 452)
+        #expect(wod.double("duration_s") == 452)
         #expect(wod.isNull("rounds") && wod.isNull("reps") && wod.isNull("movements"))
         #expect(wod["capped"] as? Bool == false)
-        #expect(wod.double("cap_min") == 10)
+        #expect(wod.double("cap_s") == 600)
         #expect(wod["rx"] as? Bool == true)
         #expect(wod.string("summary") == "7:32")
         #expect(session.objects("new_prs").map { $0.string("exercise") ?? "" } == ["fran"])
@@ -160,7 +160,7 @@ struct WorkoutLogCommandTests {
         #expect(capped.object("result")["capped"] as? Bool == true)
         #expect(capped.object("result").int("reps") == 45)
         #expect(capped.object("result").string("summary") == "cap+45")
-        #expect(capped.double("duration_min") == 20)
+        #expect(capped.double("duration_s") == 1200)
     }
 
     @Test("wod: AMRAP rounds+reps, scaled, with movements; EMOM rounds in text")
@@ -173,7 +173,7 @@ struct WorkoutLogCommandTests {
         #expect(wod["rx"] as? Bool == false)
         #expect(wod.string("movements") == "5 pull-ups, 10 push-ups, 15 air squats")
         #expect(wod.string("summary") == "12+5")
-        #expect(amrap.double("duration_min") == 20)
+        #expect(amrap.double("duration_s") == 1200)
         #expect(amrap.objects("new_prs").first?.string("exercise") == "cindy")
         let emom = tend.run("workout", "wod", "emom", "--result", "10", "--at", "08:00")
         #expect(emom.status == 0, "\(emom)")
@@ -314,7 +314,7 @@ struct WorkoutHistoryCommandTests {
         let tend = try WorkoutHarness()
         tend.log("back squat 100kg 5")
         let goal = tend.json("workout", "goal", "--weekly", "4", "--monthly-sessions", "12", "--monthly-minutes", "600")
-        #expect(goal.int("weekly") == 4 && goal.int("monthly_sessions") == 12 && goal.int("monthly_minutes") == 600, "\(goal)")
+        #expect(goal.int("weekly") == 4 && goal.int("monthly_sessions") == 12 && goal.int("monthly_duration_s") == 36_000, "\(goal)")
         #expect(goal.string("formula") == "epley" && goal.string("unit") == "kg")
         let text = tend.run("workout", "goal", "--formula", "brzycki")
         #expect(text.stdout == "Goal: 4 a week, 12 sessions a month, 600 min a month · 1RM by brzycki\n")
@@ -354,7 +354,7 @@ struct WorkoutStatsCommandTests {
         #expect(stats.object("week").int("done") == 3 && stats.object("week").int("goal") == 3)
         #expect(stats.int("weeks_meeting_goal") == 1)
         // 112.53 min of workouts and the 25-minute run: training time counts runs and hikes too.
-        #expect(stats.double("month_minutes") == 137.53)
+        #expect(stats.double("month_duration_s") == 8252)
         #expect(stats.int("month_sessions") == 4)
         #expect(stats.string("today_plan") == "legs")
     }
@@ -382,10 +382,10 @@ struct WorkoutStatsCommandTests {
         let days = json.objects("days")
         #expect(days.count == 30)
         guard days.count == 30 else { return }
-        #expect(days[22].string("date") == "2026-11-23" && days[22].int("sessions") == 1 && days[22].double("minutes") == 60)
-        #expect(days[23].int("sessions") == 1 && days[23].double("minutes") == 45)
-        #expect(days[24].int("sessions") == 0 && days[24].double("minutes") == 0) // the run is not a workout
-        #expect(days[25].int("sessions") == 1 && days[25].double("minutes") == 7.53)
+        #expect(days[22].string("date") == "2026-11-23" && days[22].int("sessions") == 1 && days[22].double("duration_s") == 3600)
+        #expect(days[23].int("sessions") == 1 && days[23].double("duration_s") == 2700)
+        #expect(days[24].int("sessions") == 0 && days[24].isNull("duration_s")) // the run is not a workout
+        #expect(days[25].int("sessions") == 1 && days[25].double("duration_s") == 452)
 
         let svgPath = tend.path("november.svg")
         let text = tend.run("workout", "calendar", "--month", "2026-11", "--svg", svgPath)

@@ -14,7 +14,7 @@ struct WorkoutRouteTests {
         #expect(!a.isEmpty && !b.isEmpty)
 
         let logged = api.send("POST", "/v1/workouts", json: [
-            "sets": ["back squat 100kg 5x5"], "title": "Legs", "started_at": "2026-11-26T19:00:00+09:00", "duration_min": 60, "felt": 4,
+            "sets": ["back squat 100kg 5x5"], "title": "Legs", "started_at": "2026-11-26T19:00:00+09:00", "duration_s": 3600, "felt": 4,
         ], token: a)
         #expect(logged.status == 201, "\(logged)")
         let id = try #require(logged.json["id"] as? String)
@@ -56,7 +56,7 @@ struct WorkoutRouteTests {
         #expect(stats.json.int("xp") == 55)
         #expect(stats.json.int("current_streak_days") == 1)
         #expect(stats.json.object("week").int("done") == 1 && stats.json.object("week").int("goal") == 3)
-        #expect(stats.json.double("month_minutes") == 60)
+        #expect(stats.json.double("month_duration_s") == 3600)
         #expect(stats.json.isNull("today_plan"))
 
         #expect(api.send("DELETE", "/v1/workouts/\(id)", token: a).status == 204)
@@ -71,7 +71,7 @@ struct WorkoutRouteTests {
     func wods() throws {
         let api = try WorkoutAPI()
         let a = api.token("a@example.com")
-        let fran = api.send("POST", "/v1/workouts", json: ["wod": ["format": "fortime", "result": "7:32", "name": "Fran", "cap_min": 10]],
+        let fran = api.send("POST", "/v1/workouts", json: ["wod": ["format": "fortime", "result": "7:32", "name": "Fran", "cap_s": 600]],
                             token: a)
         #expect(fran.status == 201, "\(fran)")
         #expect(fran.json.string("kind") == "wod")
@@ -80,7 +80,7 @@ struct WorkoutRouteTests {
         let scaled = api.send("POST", "/v1/workouts", json: ["wod": ["format": "amrap", "result": "12+5", "name": "Cindy", "rx": false]],
                               token: a)
         #expect(scaled.json.object("result")["rx"] as? Bool == false, "\(scaled)")
-        let overCap = api.send("POST", "/v1/workouts", json: ["wod": ["format": "fortime", "result": "12:00", "cap_min": 10]], token: a)
+        let overCap = api.send("POST", "/v1/workouts", json: ["wod": ["format": "fortime", "result": "12:00", "cap_s": 600]], token: a)
         #expect(overCap.status == 400, "\(overCap)")
         #expect(overCap.errorMessage.contains("over the 10 min cap"))
     }
@@ -96,7 +96,7 @@ struct WorkoutRouteTests {
             (["wod": ["format": "amrap", "result": "7:32"]], "invalid_field", "does not fit an AMRAP result"),
             (["wod": ["format": "fortime", "result": "12+5"]], "invalid_field", "does not fit a For Time result"),
             (["wod": ["format": "hiit", "result": "1"]], "invalid_field", "wod.format"),
-            (["wod": ["format": "amrap", "result": "12", "cap_min": 0]], "invalid_field", "cap_min"),
+            (["wod": ["format": "amrap", "result": "12", "cap_s": 0]], "invalid_field", "cap_s"),
             (["sets": ["deadlift 100kg 5"], "kind": "yoga"], "invalid_field", "kind"),
             (["sets": ["deadlift 100kg 5"], "started_at": "yesterday"], "invalid_field", "started_at"),
             (["sets": ["deadlift 100kg 5"], "felt": 9], "invalid_felt", "1 to 5"),
@@ -138,7 +138,7 @@ struct WorkoutRouteTests {
         #expect(api.send("GET", "/v1/exercises", token: a).json.objects("exercises").count == ExerciseCatalog.all.count)
         let added = api.send("POST", "/v1/exercises", json: ["name": "Sled Push", "measure": "distance"], token: a)
         #expect(added.status == 201, "\(added)")
-        #expect(added.json.string("name") == "sled push" && added.json.string("measure") == "distance" && added.json["isCustom"] as? Bool == true)
+        #expect(added.json.string("name") == "sled push" && added.json.string("measure") == "distance" && added.json["is_custom"] as? Bool == true)
         #expect(api.send("POST", "/v1/exercises", json: ["name": "sled push", "measure": "reps"], token: a).status == 409)
         #expect(api.send("POST", "/v1/exercises", json: ["name": "squat", "measure": "reps"], token: a).errorCode == "exercise_exists")
         #expect(api.send("POST", "/v1/exercises", json: ["name": "yoke", "measure": "weight"], token: a).status == 400)

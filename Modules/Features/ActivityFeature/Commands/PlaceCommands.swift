@@ -97,7 +97,7 @@ struct PlaceJSON: Encodable {
         ele = place.elevation
     }
 
-    enum CodingKeys: String, CodingKey { case name, lat, lon, ele }
+    enum CodingKeys: String, CodingKey { case name, lat, lon, ele = "elevation_m" }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -112,7 +112,7 @@ struct ETAJSON: Encodable {
     let place: String
     let straightDistanceM: Double
     let walkingDistanceM: Double
-    let minutes: Double
+    let durationS: Double
     let detourFactor: Double
     let isEstimate = true
 
@@ -120,12 +120,12 @@ struct ETAJSON: Encodable {
         place = eta.place.name
         straightDistanceM = round2(eta.straightDistance)
         walkingDistanceM = round2(eta.walkingDistance)
-        minutes = round2(eta.seconds / 60)
+        durationS = round2(eta.seconds)
         detourFactor = HikingEstimate.detourFactor
     }
 
     enum CodingKeys: String, CodingKey {
-        case place, straightDistanceM = "straight_distance_m", walkingDistanceM = "walking_distance_m", minutes
+        case place, straightDistanceM = "straight_distance_m", walkingDistanceM = "walking_distance_m", durationS = "duration_s"
         case detourFactor = "detour_factor", isEstimate = "is_estimate"
     }
 }

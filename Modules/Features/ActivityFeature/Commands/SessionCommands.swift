@@ -251,7 +251,7 @@ struct BestsJSON: Encodable {
     }
 
     enum Keys: String, CodingKey { case bests }
-    enum BestKeys: String, CodingKey { case distance = "distance_m", seconds = "time_s", pace = "pace_s_per_km", activityID = "activity_id", date }
+    enum BestKeys: String, CodingKey { case distance = "distance_m", seconds = "duration_s", pace = "pace_s_per_km", activityID = "activity_id", date = "started_at" }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)

@@ -104,7 +104,7 @@ public enum ActivityRoutes {
             )) { request in
                 let body = try request.decode(PlaceBody.self)
                 let place = try activities.addPlace(ownerID: request.accountID ?? "", name: body.name, latitude: body.lat,
-                                                    longitude: body.lon, elevation: body.ele)
+                                                    longitude: body.lon, elevation: body.elevationM)
                 return try .json(PlaceJSON(place), status: 201)
             },
             Route("DELETE", "/v1/places/{name}", operation: OpenAPIOperation(
@@ -138,13 +138,13 @@ public enum ActivityRoutes {
 }
 
 struct ManualActivityBody: Decodable {
-    let distanceKm: Double
+    let distanceM: Double
     let durationS: Double
     let startedAt: String?
     let name: String?
 
     enum CodingKeys: String, CodingKey {
-        case distanceKm = "distance_km", durationS = "duration_s", startedAt = "started_at", name
+        case distanceM = "distance_m", durationS = "duration_s", startedAt = "started_at", name
     }
 
     func entry(_ kind: ActivityKind) throws -> ActivityUseCases.ManualEntry {
@@ -155,7 +155,7 @@ struct ManualActivityBody: Decodable {
             }
             start = parsed
         }
-        return .init(kind: kind, distance: distanceKm * 1000, duration: durationS, startedAt: start, name: name)
+        return .init(kind: kind, distance: distanceM, duration: durationS, startedAt: start, name: name)
     }
 }
 
@@ -163,5 +163,7 @@ struct PlaceBody: Decodable {
     let name: String
     let lat: Double
     let lon: Double
-    let ele: Double?
+    let elevationM: Double?
+
+    enum CodingKeys: String, CodingKey { case name, lat, lon, elevationM = "elevation_m" }
 }

@@ -15,7 +15,7 @@ public struct GPXStatsJSON: Encodable, Sendable {
     enum Keys: String, CodingKey {
         case points, tracks, segments, routes, waypoints, distance2D = "distance_2d_m", distance3D = "distance_3d_m"
         case gain = "elevation_gain_m", loss = "elevation_loss_m", minElevation = "min_elevation_m", maxElevation = "max_elevation_m"
-        case duration = "duration_s", movingTime = "moving_time_s", startTime = "start_time", endTime = "end_time"
+        case duration = "duration_s", movingTime = "moving_time_s", startedAt = "started_at", endedAt = "ended_at"
         case averageSpeed = "average_speed_mps", maxSpeed = "max_speed_mps", bounds, splits, heartRate = "heart_rate"
     }
 
@@ -23,7 +23,7 @@ public struct GPXStatsJSON: Encodable, Sendable {
     enum SplitKeys: String, CodingKey {
         case km, distance = "distance_m", duration = "duration_s", pace = "pace_s_per_km", elevationChange = "elevation_change_m"
     }
-    enum HeartKeys: String, CodingKey { case average, max }
+    enum HeartKeys: String, CodingKey { case average = "average_bpm", max = "max_bpm" }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -40,8 +40,8 @@ public struct GPXStatsJSON: Encodable, Sendable {
         try container.encode(stats.maxElevation.map(round2), forKey: .maxElevation)
         try container.encode(stats.duration.map(round2), forKey: .duration)
         try container.encode(stats.movingTime.map(round2), forKey: .movingTime)
-        try container.encode(stats.startTime.map { ISO8601.format($0, in: zone) }, forKey: .startTime)
-        try container.encode(stats.endTime.map { ISO8601.format($0, in: zone) }, forKey: .endTime)
+        try container.encode(stats.startTime.map { ISO8601.format($0, in: zone) }, forKey: .startedAt)
+        try container.encode(stats.endTime.map { ISO8601.format($0, in: zone) }, forKey: .endedAt)
         try container.encode(stats.averageSpeed.map(round2), forKey: .averageSpeed)
         try container.encode(stats.maxSpeed.map(round2), forKey: .maxSpeed)
         if let bounds = stats.bounds {
@@ -117,23 +117,7 @@ public struct ActivityJSON: Encodable, Sendable {
 
 /// `{"activities": [...], "totals": {"week": …, "month": …}}`.
 public struct ActivityListJSON: Encodable, Sendable {
-    struct TotalsJSON: Encodable, Sendable {
-        let count: Int
-        let distanceM: Double
-        let durationS: Double
-        let elevationGainM: Double
-
-        init(_ totals: ActivityUseCases.Totals) {
-            count = totals.count
-            distanceM = round2(totals.distance)
-            durationS = round2(totals.duration)
-            elevationGainM = round2(totals.elevationGain)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case count, distanceM = "distance_m", durationS = "duration_s", elevationGainM = "elevation_gain_m"
-        }
-    }
+    typealias TotalsJSON = ActivityTotalsJSON
 
     let activities: [ActivityJSON]
     let totals: [String: TotalsJSON]
@@ -141,6 +125,25 @@ public struct ActivityListJSON: Encodable, Sendable {
     public init(_ activities: [Activity], totals: (week: ActivityUseCases.Totals, month: ActivityUseCases.Totals), zone: TimeZone) {
         self.activities = activities.map { ActivityJSON($0, zone: zone) }
         self.totals = ["week": TotalsJSON(totals.week), "month": TotalsJSON(totals.month)]
+    }
+}
+
+/// `{count, distance_m, duration_s, elevation_gain_m}` of a week or month: sums, so 0 when nothing was done.
+public struct ActivityTotalsJSON: Encodable, Sendable {
+    let count: Int
+    let distanceM: Double
+    let durationS: Double
+    let elevationGainM: Double
+
+    public init(_ totals: ActivityUseCases.Totals) {
+        count = totals.count
+        distanceM = round2(totals.distance)
+        durationS = round2(totals.duration)
+        elevationGainM = round2(totals.elevationGain)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case count, distanceM = "distance_m", durationS = "duration_s", elevationGainM = "elevation_gain_m"
     }
 }
 
@@ -155,7 +158,7 @@ public struct EstimateJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case distance = "distance_m", ascent = "ascent_m", descent = "descent_m", naismith = "naismith_s", tobler = "tobler_s"
+        case distance = "distance_m", ascent = "elevation_gain_m", descent = "elevation_loss_m", naismith = "naismith_s", tobler = "tobler_s"
         case din = "din33466_s", actual = "actual_moving_time_s"
     }
 

@@ -34,7 +34,7 @@ enum CoupleText {
         table.addRow([w.photo] + people.map { $0.photo.map { "✓ \($0.caption ?? w.todaysPhoto)" } ?? "—" })
         lines.append(table.render())
         if let partner {
-            let hours = home.differenceHours
+            let hours = Double(home.differenceS) / 3600
             let amount = Chart.format(abs(hours))
             let difference = hours == 0 ? w.sameTime(partner.displayName) : w.apart(partner.displayName, amount, ahead: hours > 0)
             let call = home.callWindow.map { window in

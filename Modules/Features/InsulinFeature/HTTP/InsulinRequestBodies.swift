@@ -49,14 +49,16 @@ struct SettingsBody: Decodable {
     let rapidUnits: Double?
     let dayStarts: String?
     let timeZone: String?
-    let longGuardHours: Double?
-    let rapidWindowMinutes: Int?
+    /// Seconds, whole minutes.
+    let longGuardS: Int?
+    /// Seconds, whole minutes.
+    let rapidWindowS: Int?
     let reminder: String?
 
     enum CodingKeys: String, CodingKey {
         case longName = "long_name", longUnits = "long_units", rapidName = "rapid_name", rapidUnits = "rapid_units"
-        case dayStarts = "day_starts", timeZone = "time_zone", longGuardHours = "long_guard_hours"
-        case rapidWindowMinutes = "rapid_window_minutes", reminder
+        case dayStarts = "day_starts", timeZone = "time_zone", longGuardS = "long_guard_s"
+        case rapidWindowS = "rapid_window_s", reminder
     }
 
     func changes() throws -> InsulinSettingsChanges {
@@ -67,17 +69,17 @@ struct SettingsBody: Decodable {
             }
             return time
         }
-        var guardMinutes: Int?
-        if let longGuardHours {
-            guard longGuardHours.isFinite, abs(longGuardHours) < 1e6 else {
-                throw AppError.invalidInput("field 'long_guard_hours' must be a number of hours", code: "invalid_field")
+        func minutes(_ seconds: Int?, _ field: String) throws -> Int? {
+            guard let seconds else { return nil }
+            guard seconds % 60 == 0 else {
+                throw AppError.invalidInput("field '\(field)' must be whole minutes in seconds (a multiple of 60)", code: "invalid_field")
             }
-            guardMinutes = Int((longGuardHours * 60).rounded())
+            return seconds / 60
         }
         return InsulinSettingsChanges(
             longName: longName, longUnits: longUnits, rapidName: rapidName, rapidUnits: rapidUnits,
-            dayStart: try time(dayStarts, "day_starts"), timeZoneIdentifier: timeZone, longGuardMinutes: guardMinutes,
-            rapidWindowMinutes: rapidWindowMinutes, reminder: try time(reminder, "reminder"))
+            dayStart: try time(dayStarts, "day_starts"), timeZoneIdentifier: timeZone, longGuardMinutes: try minutes(longGuardS, "long_guard_s"),
+            rapidWindowMinutes: try minutes(rapidWindowS, "rapid_window_s"), reminder: try time(reminder, "reminder"))
     }
 }
 

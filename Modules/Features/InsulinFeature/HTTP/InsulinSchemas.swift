@@ -23,14 +23,15 @@ extension InsulinRoutes {
             ], required: [], closed: false)),
             ("InsulinSettings", S.object([
                 ("long_name", S.string), ("long_units", S.number), ("rapid_name", S.string), ("rapid_units", S.number),
-                ("day_starts", S.timeOfDay), ("time_zone", S.string), ("long_guard_hours", S.number),
-                ("rapid_window_minutes", S.integer), ("reminder", S.timeOfDay),
+                ("day_starts", S.timeOfDay), ("time_zone", S.string), ("long_guard_s", S.integer),
+                ("rapid_window_s", S.integer), ("reminder", S.timeOfDay),
             ], required: ["long_name", "long_units", "rapid_name", "rapid_units", "day_starts", "time_zone",
-                          "long_guard_hours", "rapid_window_minutes", "reminder"])),
+                          "long_guard_s", "rapid_window_s", "reminder"])),
             ("InsulinSettingsUpdate", S.object([
                 ("long_name", S.string), ("long_units", S.number), ("rapid_name", S.string), ("rapid_units", S.number),
-                ("day_starts", S.timeOfDay), ("time_zone", S.string), ("long_guard_hours", S.number),
-                ("rapid_window_minutes", S.integer), ("reminder", S.timeOfDay),
+                ("day_starts", S.timeOfDay), ("time_zone", S.string),
+                ("long_guard_s", ["type": "integer", "minimum": 0, "maximum": 172_800, "multipleOf": 60]),
+                ("rapid_window_s", ["type": "integer", "minimum": 0, "maximum": 14_400, "multipleOf": 60]), ("reminder", S.timeOfDay),
             ], required: [], closed: false)),
             ("InsulinStatus", S.object([
                 ("now", S.dateTime), ("insulin_day", S.date),
@@ -39,22 +40,22 @@ extension InsulinRoutes {
                     ("due", S.boolean), ("reminder", S.timeOfDay), ("guard_ends_at", S.nullable("string")),
                 ], required: ["name", "taken", "dose", "last_dose", "due", "reminder", "guard_ends_at"])),
                 ("rapid", S.object([
-                    ("name", S.string), ("last_dose", nullableDose), ("minutes_since_last", S.nullable("integer")),
+                    ("name", S.string), ("last_dose", nullableDose), ("since_last_s", S.nullable("integer")),
                     ("count_today", S.integer), ("units_today", S.number),
-                ], required: ["name", "last_dose", "minutes_since_last", "count_today", "units_today"])),
+                ], required: ["name", "last_dose", "since_last_s", "count_today", "units_today"])),
             ], required: ["now", "insulin_day", "long", "rapid"])),
             ("InsulinMonth", S.object([
                 ("month", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"]),
                 ("long_dose_days", S.integer), ("elapsed_days", S.integer),
-                ("adherence_rate", ["type": "number", "minimum": 0, "maximum": 1]),
+                ("adherence_pct", ["type": ["number", "null"], "minimum": 0, "maximum": 100]),
                 ("average_long_time", S.nullable("string")),
                 ("current_streak_days", S.integer), ("longest_streak_days", S.integer),
-                ("days", S.array(S.object([("date", S.date), ("doses", S.array(S.ref("Dose")))], required: ["date", "doses"]))),
+                ("days", S.array(S.object([("date", S.date), ("doses", ["type": ["array", "null"], "items": S.ref("Dose")])], required: ["date", "doses"]))),
                 ("rapid", S.object([
                     ("by_hour", ["type": "array", "items": S.integer, "minItems": 24, "maxItems": 24]),
                     ("average_units", S.nullable("number")),
                 ], required: ["by_hour", "average_units"])),
-            ], required: ["month", "long_dose_days", "elapsed_days", "adherence_rate", "average_long_time",
+            ], required: ["month", "long_dose_days", "elapsed_days", "adherence_pct", "average_long_time",
                           "current_streak_days", "longest_streak_days", "days", "rapid"])),
         ]
     }()

@@ -3,9 +3,18 @@ import Domain
 
 /// The calendar month as `tend --json insulin calendar` and `GET /v1/insulin/calendar` print it.
 public struct MonthReportJSON: Encodable, Sendable {
+    /// A day of the month: `doses` is `[]` on a day that passed without one, `null` on a day still to come.
     struct Day: Encodable, Sendable {
         let date: String
-        let doses: [DoseJSON]
+        let doses: [DoseJSON]?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(doses, forKey: .doses)
+        }
+
+        enum CodingKeys: String, CodingKey { case date, doses }
     }
 
     struct Rapid: Encodable, Sendable {
@@ -24,7 +33,8 @@ public struct MonthReportJSON: Encodable, Sendable {
     let month: String
     let longDoseDays: Int
     let elapsedDays: Int
-    let adherenceRate: Double
+    /// Long-dose days over elapsed days, 0–100; null before any day has elapsed.
+    let adherencePct: Double?
     let averageLongTime: String?
     let currentStreakDays: Int
     let longestStreakDays: Int
@@ -32,7 +42,7 @@ public struct MonthReportJSON: Encodable, Sendable {
     let rapid: Rapid
 
     enum CodingKeys: String, CodingKey {
-        case month, longDoseDays = "long_dose_days", elapsedDays = "elapsed_days", adherenceRate = "adherence_rate"
+        case month, longDoseDays = "long_dose_days", elapsedDays = "elapsed_days", adherencePct = "adherence_pct"
         case averageLongTime = "average_long_time", currentStreakDays = "current_streak_days"
         case longestStreakDays = "longest_streak_days", days, rapid
     }
@@ -41,11 +51,13 @@ public struct MonthReportJSON: Encodable, Sendable {
         month = report.month.description
         longDoseDays = report.longDoseDays
         elapsedDays = report.elapsedDays
-        adherenceRate = report.adherenceRate
+        adherencePct = report.elapsedDays == 0 ? nil : (report.adherenceRate * 10_000).rounded() / 100
         averageLongTime = report.averageLongTime?.description
         currentStreakDays = report.currentStreakDays
         longestStreakDays = report.longestStreakDays
-        days = report.days.map { Day(date: $0.date.description, doses: $0.doses.map { DoseJSON($0, settings: report.settings) }) }
+        days = report.days.map { day in
+            Day(date: day.date.description, doses: day.date > report.today ? nil : day.doses.map { DoseJSON($0, settings: report.settings) })
+        }
         rapid = Rapid(byHour: report.rapidByHour, averageUnits: report.rapidAverageUnits)
     }
 
@@ -54,7 +66,7 @@ public struct MonthReportJSON: Encodable, Sendable {
         try container.encode(month, forKey: .month)
         try container.encode(longDoseDays, forKey: .longDoseDays)
         try container.encode(elapsedDays, forKey: .elapsedDays)
-        try container.encode(adherenceRate, forKey: .adherenceRate)
+        try container.encode(adherencePct, forKey: .adherencePct)
         try container.encode(averageLongTime, forKey: .averageLongTime)
         try container.encode(currentStreakDays, forKey: .currentStreakDays)
         try container.encode(longestStreakDays, forKey: .longestStreakDays)

@@ -9,8 +9,10 @@ public struct SettingsJSON: Encodable, Sendable {
     let rapidUnits: Double
     let dayStarts: String
     let timeZone: String
-    let longGuardHours: Double
-    let rapidWindowMinutes: Int
+    /// Seconds.
+    let longGuardS: Int
+    /// Seconds.
+    let rapidWindowS: Int
     let reminder: String
 
     public init(_ settings: InsulinSettings) {
@@ -20,14 +22,14 @@ public struct SettingsJSON: Encodable, Sendable {
         rapidUnits = settings.rapidUnits
         dayStarts = settings.dayStart.description
         timeZone = settings.timeZoneIdentifier
-        longGuardHours = Double(settings.longGuardMinutes) / 60
-        rapidWindowMinutes = settings.rapidWindowMinutes
+        longGuardS = settings.longGuardMinutes * 60
+        rapidWindowS = settings.rapidWindowMinutes * 60
         reminder = settings.reminder.description
     }
 
     enum CodingKeys: String, CodingKey {
         case longName = "long_name", longUnits = "long_units", rapidName = "rapid_name", rapidUnits = "rapid_units"
-        case dayStarts = "day_starts", timeZone = "time_zone", longGuardHours = "long_guard_hours"
-        case rapidWindowMinutes = "rapid_window_minutes", reminder
+        case dayStarts = "day_starts", timeZone = "time_zone", longGuardS = "long_guard_s"
+        case rapidWindowS = "rapid_window_s", reminder
     }
 }

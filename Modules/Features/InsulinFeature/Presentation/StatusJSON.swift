@@ -32,12 +32,13 @@ public struct StatusJSON: Encodable, Sendable {
     struct Rapid: Encodable, Sendable {
         let name: String
         let lastDose: DoseJSON?
-        let minutesSinceLast: Int?
+        /// Whole seconds since the last rapid dose.
+        let sinceLastS: Int?
         let countToday: Int
         let unitsToday: Double
 
         enum CodingKeys: String, CodingKey {
-            case name, lastDose = "last_dose", minutesSinceLast = "minutes_since_last", countToday = "count_today"
+            case name, lastDose = "last_dose", sinceLastS = "since_last_s", countToday = "count_today"
             case unitsToday = "units_today"
         }
 
@@ -45,7 +46,7 @@ public struct StatusJSON: Encodable, Sendable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(lastDose, forKey: .lastDose)
-            try container.encode(minutesSinceLast, forKey: .minutesSinceLast)
+            try container.encode(sinceLastS, forKey: .sinceLastS)
             try container.encode(countToday, forKey: .countToday)
             try container.encode(unitsToday, forKey: .unitsToday)
         }
@@ -73,7 +74,7 @@ public struct StatusJSON: Encodable, Sendable {
         rapid = Rapid(
             name: settings.rapidName,
             lastDose: status.lastRapid.map { DoseJSON($0, settings: settings) },
-            minutesSinceLast: status.lastRapid.map { max(0, Int(status.now.timeIntervalSince($0.takenAt) / 60)) },
+            sinceLastS: status.lastRapid.map { max(0, Int(status.now.timeIntervalSince($0.takenAt))) },
             countToday: status.rapidCountToday, unitsToday: status.rapidUnitsToday)
     }
 }

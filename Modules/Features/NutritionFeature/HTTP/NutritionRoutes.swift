@@ -52,7 +52,7 @@ public enum NutritionRoutes {
                 let body = try request.decode(CustomFoodBody.self)
                 let food = try nutrition.addCustom(ownerID: owner(request), .init(
                     name: body.name, serving: body.serving, grams: body.grams,
-                    macros: Macros(kcal: body.kcal, protein: body.protein ?? 0, carbs: body.carbs ?? 0, fat: body.fat ?? 0)))
+                    macros: Macros(kcal: body.kcal, protein: body.proteinG ?? 0, carbs: body.carbsG ?? 0, fat: body.fatG ?? 0)))
                 return try .json(FoodJSON(food), status: 201)
             },
             Route("PUT", "/v1/foods/{id}/favorite", operation: OpenAPIOperation(
@@ -121,12 +121,14 @@ public enum NutritionRoutes {
                 try .json(MacrosJSON(try nutrition.goals(ownerID: owner(request)).macros))
             },
             Route("PUT", "/v1/diet/goals", operation: OpenAPIOperation(
-                summary: "Set the daily goals: kcal, and macros as grams (120) or a percent of kcal (\"30%\")", tag: "nutrition",
+                summary: "Set the daily goals: kcal, and each macro as grams (protein_g) or a percent of kcal (protein_pct)", tag: "nutrition",
                 requestBody: S.jsonBody(S.ref("GoalsUpdate")), responses: [("200", S.jsonResponse("The goals", S.ref("Macros")))]
             )) { request in
                 let body = try request.decode(GoalsBody.self)
-                let goals = try nutrition.setGoals(ownerID: owner(request), kcal: body.kcal, protein: try body.value(body.protein, "protein"),
-                                                   carbs: try body.value(body.carbs, "carbs"), fat: try body.value(body.fat, "fat"))
+                let goals = try nutrition.setGoals(ownerID: owner(request), kcal: body.kcal,
+                                                   protein: try body.value(body.proteinG, body.proteinPct, "protein"),
+                                                   carbs: try body.value(body.carbsG, body.carbsPct, "carbs"),
+                                                   fat: try body.value(body.fatG, body.fatPct, "fat"))
                 return try .json(MacrosJSON(goals.macros))
             },
             Route("POST", "/v1/weight", operation: OpenAPIOperation(
@@ -141,7 +143,7 @@ public enum NutritionRoutes {
                     }
                     at = parsed
                 }
-                let entry = try body.log(ownerID: owner(request), kilograms: payload.kg, at: at, fatPercent: payload.fatPercent,
+                let entry = try body.log(ownerID: owner(request), kilograms: payload.kg, at: at, fatPercent: payload.fatPct,
                                          muscleKilograms: payload.muscleKg)
                 return try .json(WeightJSON(entry, zone: body.zone(ownerID: owner(request))), status: 201)
             },
@@ -166,9 +168,11 @@ struct CustomFoodBody: Decodable {
     let serving: String
     let grams: Double
     let kcal: Double
-    let protein: Double?
-    let carbs: Double?
-    let fat: Double?
+    let proteinG: Double?
+    let carbsG: Double?
+    let fatG: Double?
+
+    enum CodingKeys: String, CodingKey { case name, serving, grams, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g" }
 }
 
 struct DietEntryBody: Decodable {
@@ -188,32 +192,27 @@ struct CopyBody: Decodable {
     let to: String?
 }
 
+/// Each macro as grams (`protein_g`) or as a percent of kcal (`protein_pct`), not both.
 struct GoalsBody: Decodable {
     let kcal: Double?
-    let protein: GoalField?
-    let carbs: GoalField?
-    let fat: GoalField?
+    let proteinG: Double?
+    let proteinPct: Double?
+    let carbsG: Double?
+    let carbsPct: Double?
+    let fatG: Double?
+    let fatPct: Double?
 
-    /// A number of grams, or a string such as "30%".
-    enum GoalField: Decodable {
-        case number(Double)
-        case text(String)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let number = try? container.decode(Double.self) { self = .number(number) } else { self = .text(try container.decode(String.self)) }
-        }
+    enum CodingKeys: String, CodingKey {
+        case kcal, proteinG = "protein_g", proteinPct = "protein_pct", carbsG = "carbs_g", carbsPct = "carbs_pct", fatG = "fat_g", fatPct = "fat_pct"
     }
 
-    func value(_ field: GoalField?, _ name: String) throws -> NutritionUseCases.GoalValue? {
-        switch field {
-        case nil: return nil
-        case .number(let grams): return .grams(grams)
-        case .text(let text):
-            guard let value = NutritionUseCases.GoalValue(text) else {
-                throw AppError.invalidInput("field '\(name)' must be grams or a percent such as \"30%\"", code: "invalid_field")
-            }
-            return value
+    func value(_ grams: Double?, _ percent: Double?, _ name: String) throws -> NutritionUseCases.GoalValue? {
+        switch (grams, percent) {
+        case (nil, nil): return nil
+        case (let grams?, nil): return .grams(grams)
+        case (nil, let percent?): return .percent(percent)
+        case (_?, _?):
+            throw AppError.invalidInput("give '\(name)_g' or '\(name)_pct', not both", code: "invalid_field")
         }
     }
 }
@@ -221,8 +220,8 @@ struct GoalsBody: Decodable {
 struct WeightBody: Decodable {
     let kg: Double
     let takenAt: String?
-    let fatPercent: Double?
+    let fatPct: Double?
     let muscleKg: Double?
 
-    enum CodingKeys: String, CodingKey { case kg, takenAt = "taken_at", fatPercent = "fat_percent", muscleKg = "muscle_kg" }
+    enum CodingKeys: String, CodingKey { case kg, takenAt = "taken_at", fatPct = "fat_pct", muscleKg = "muscle_kg" }
 }

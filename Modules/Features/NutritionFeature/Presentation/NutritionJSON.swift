@@ -162,30 +162,51 @@ public struct DayJSON: Encodable, Sendable {
 
 /// `tend --json diet week`.
 public struct WeekJSON: Encodable, Sendable {
+    /// A day of the week: `totals` and `on_target` are null on a day with nothing logged (not 0 kcal eaten).
     struct Day: Encodable, Sendable {
         let date: String
-        let totals: MacrosJSON
-        let onTarget: Bool
+        let totals: MacrosJSON?
+        let onTarget: Bool?
 
         enum CodingKeys: String, CodingKey { case date, totals, onTarget = "on_target" }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(totals, forKey: .totals)
+            try container.encode(onTarget, forKey: .onTarget)
+        }
     }
 
     let days: [Day]
-    let average: MacrosJSON
+    /// Over the logged days; null when none was.
+    let average: MacrosJSON?
     let goals: MacrosJSON
     let loggedDays: Int
     let daysOnTarget: Int
 
     public init(_ week: NutritionUseCases.Week) {
-        days = week.days.map { Day(date: $0.date.description, totals: MacrosJSON($0.totals),
-                                   onTarget: abs($0.totals.kcal - week.goals.kcal) <= week.goals.kcal * 0.1) }
-        average = MacrosJSON(week.average)
+        days = week.days.map { day in
+            let logged = day.totals.kcal > 0 // as `logged_days` counts them
+            return Day(date: day.date.description, totals: logged ? MacrosJSON(day.totals) : nil,
+                       onTarget: logged ? abs(day.totals.kcal - week.goals.kcal) <= week.goals.kcal * 0.1 : nil)
+        }
+        average = week.loggedDays == 0 ? nil : MacrosJSON(week.average)
         goals = MacrosJSON(week.goals.macros)
         loggedDays = week.loggedDays
         daysOnTarget = week.daysOnTarget
     }
 
     enum CodingKeys: String, CodingKey { case days, average, goals, loggedDays = "logged_days", daysOnTarget = "days_on_target" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(days, forKey: .days)
+        try container.encode(average, forKey: .average)
+        try container.encode(goals, forKey: .goals)
+        try container.encode(loggedDays, forKey: .loggedDays)
+        try container.encode(daysOnTarget, forKey: .daysOnTarget)
+    }
 }
 
 /// `tend --json weight trend`.
@@ -220,25 +241,25 @@ public struct WeightJSON: Encodable, Sendable {
     let id: String
     let takenAt: String
     let kg: Double
-    let fatPercent: Double?
+    let fatPct: Double?
     let muscleKg: Double?
 
     public init(_ entry: WeightEntry, zone: TimeZone) {
         id = entry.id
         takenAt = ISO8601.format(entry.takenAt, in: zone)
         kg = round2(entry.kilograms)
-        fatPercent = entry.fatPercent.map(round2)
+        fatPct = entry.fatPercent.map(round2)
         muscleKg = entry.muscleKilograms.map(round2)
     }
 
-    enum CodingKeys: String, CodingKey { case id, takenAt = "taken_at", kg, fatPercent = "fat_percent", muscleKg = "muscle_kg" }
+    enum CodingKeys: String, CodingKey { case id, takenAt = "taken_at", kg, fatPct = "fat_pct", muscleKg = "muscle_kg" }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encode(kg, forKey: .kg)
-        try container.encode(fatPercent, forKey: .fatPercent)
+        try container.encode(fatPct, forKey: .fatPct)
         try container.encode(muscleKg, forKey: .muscleKg)
     }
 }

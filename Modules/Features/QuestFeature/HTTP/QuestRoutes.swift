@@ -121,10 +121,10 @@ public enum QuestRoutes {
                 responses: [("200", S.jsonResponse("The reminder", S.ref("QuestReminder")))]
             )) { request in
                 let body = try request.decode(ReminderBody.self)
-                guard let time = LocalTime(body.at) else {
-                    throw AppError.invalidInput("field 'at' must be a time as HH:MM", code: "invalid_field")
+                guard let time = LocalTime(body.reminder) else {
+                    throw AppError.invalidInput("field 'reminder' must be a time as HH:MM", code: "invalid_field")
                 }
-                return try .json(["at": try quests.setReminder(ownerID: request.accountID ?? "", at: time).reminder.description])
+                return try .json(["reminder": try quests.setReminder(ownerID: request.accountID ?? "", at: time).reminder.description])
             },
         ]
     }
@@ -171,5 +171,6 @@ struct DoneBody: Decodable {
 }
 
 struct ReminderBody: Decodable {
-    let at: String
+    /// HH:MM, as `reminder` in the insulin settings.
+    let reminder: String
 }

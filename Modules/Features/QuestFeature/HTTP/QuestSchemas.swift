@@ -9,10 +9,10 @@ extension QuestRoutes {
         return [
             ("QuestProgress", S.object([
                 ("journey_id", S.string), ("style", style), ("stage", S.integer), ("quest", S.integer),
-                ("completed", S.integer), ("total", S.integer), ("percent", S.integer),
+                ("completed", S.integer), ("total", S.integer), ("completed_pct", ["type": "integer", "minimum": 0, "maximum": 100]),
                 ("next_opens_at", S.nullable("string")), ("is_complete", S.boolean), ("days_on_journey", S.integer),
                 ("started_at", S.dateTime), ("completed_at", S.nullable("string")),
-            ], required: ["journey_id", "style", "stage", "quest", "completed", "total", "percent", "next_opens_at",
+            ], required: ["journey_id", "style", "stage", "quest", "completed", "total", "completed_pct", "next_opens_at",
                           "is_complete", "days_on_journey", "started_at", "completed_at"])),
             ("Quest", S.object([
                 ("number", S.integer), ("stage", S.integer), ("kind", style), ("title", S.string), ("prompt", S.string),
@@ -24,9 +24,9 @@ extension QuestRoutes {
             ("Journey", S.object([
                 ("journey_id", S.string), ("style", style), ("name", S.string), ("nickname", S.string), ("feeling", S.string),
                 ("progress", S.ref("QuestProgress")),
-                ("stages", S.array(S.object([("number", S.integer), ("name", S.string), ("purpose", S.string),
-                                              ("quests", S.array(S.ref("Quest")))], required: ["number", "name", "purpose", "quests"]))),
-            ], required: ["journey_id", "style", "name", "nickname", "feeling", "progress"])),
+                ("stages", ["type": ["array", "null"], "items": S.object([("number", S.integer), ("name", S.string), ("purpose", S.string),
+                                              ("quests", S.array(S.ref("Quest")))], required: ["number", "name", "purpose", "quests"])]),
+            ], required: ["journey_id", "style", "name", "nickname", "feeling", "progress", "stages"])),
             ("JourneyList", S.object([("journeys", S.array(S.ref("Journey")))], required: ["journeys"])),
             ("JourneyStart", S.object([
                 ("nickname", ["type": "string", "minLength": 1, "maxLength": 30]),
@@ -36,7 +36,7 @@ extension QuestRoutes {
             ("QuestAnswer", S.object([("text", ["type": "string", "minLength": 10])], required: ["text"], closed: false)),
             ("QuestDone", S.object([("reflection", S.string), ("felt", S.enumeration(["better", "same", "harder"]))],
                                    required: [], closed: false)),
-            ("QuestReminder", S.object([("at", S.timeOfDay)], required: ["at"], closed: false)),
+            ("QuestReminder", S.object([("reminder", S.timeOfDay)], required: ["reminder"], closed: false)),
         ]
     }()
 }

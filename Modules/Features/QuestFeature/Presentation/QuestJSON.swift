@@ -34,7 +34,7 @@ public struct ProgressJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case journeyID = "journey_id", style, stage, quest, completed, total, percent, nextOpensAt = "next_opens_at"
+        case journeyID = "journey_id", style, stage, quest, completed, total, percent = "completed_pct", nextOpensAt = "next_opens_at"
         case isComplete = "is_complete", daysOnJourney = "days_on_journey", startedAt = "started_at", completedAt = "completed_at"
     }
 
@@ -149,6 +149,18 @@ public struct JourneyJSON: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case journeyID = "journey_id", style, name, nickname, feeling, progress, stages
+    }
+
+    /// `stages` is null in a list of journeys, present for one journey in full.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(journeyID, forKey: .journeyID)
+        try container.encode(style, forKey: .style)
+        try container.encode(name, forKey: .name)
+        try container.encode(nickname, forKey: .nickname)
+        try container.encode(feeling, forKey: .feeling)
+        try container.encode(progress, forKey: .progress)
+        try container.encode(stages, forKey: .stages)
     }
 }
 

@@ -133,7 +133,7 @@ enum SupplementCommands {
                         query.map { q in exercise.keys.contains { $0.contains(q) } } ?? true
                     }
                     if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["exercises": exercises])
+                        try invocation.output.printJSON(["exercises": exercises.map(ExerciseJSON.init)])
                         return
                     }
                     var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Measured by", alignment: .left),
@@ -152,7 +152,7 @@ enum SupplementCommands {
                     let context = try context(invocation)
                     let exercise = try context.workouts.addExercise(ownerID: context.ownerID, name: invocation.argument("name")!, measure: measure)
                     if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(exercise)
+                        try invocation.output.printJSON(ExerciseJSON(exercise))
                     } else {
                         invocation.output.print("✓ Added \(exercise.name) (\(exercise.measure.rawValue))")
                     }

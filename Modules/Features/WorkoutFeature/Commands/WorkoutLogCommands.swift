@@ -265,13 +265,13 @@ enum WorkoutLogCommands {
             unit = settings.displayUnit
         }
 
-        enum CodingKeys: String, CodingKey { case weekly, monthlySessions = "monthly_sessions", monthlyMinutes = "monthly_minutes", formula, unit }
+        enum CodingKeys: String, CodingKey { case weekly, monthlySessions = "monthly_sessions", monthlyDurationS = "monthly_duration_s", formula, unit }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(weekly, forKey: .weekly)
             try container.encode(monthlySessions, forKey: .monthlySessions)
-            try container.encode(monthlyMinutes, forKey: .monthlyMinutes)
+            try container.encode(monthlyMinutes.map { $0 * 60 }, forKey: .monthlyDurationS)
             try container.encode(formula, forKey: .formula)
             try container.encode(unit, forKey: .unit)
         }

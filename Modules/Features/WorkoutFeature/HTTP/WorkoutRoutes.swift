@@ -63,7 +63,7 @@ public enum WorkoutRoutes {
                 summary: "The catalog and your own exercises", tag: "workouts",
                 responses: [("200", S.jsonResponse("The exercises", S.ref("ExerciseList")))]
             )) { request in
-                try .json(["exercises": try workouts.allExercises(ownerID: owner(request))])
+                try .json(["exercises": try workouts.allExercises(ownerID: owner(request)).map(ExerciseJSON.init)])
             },
             Route("POST", "/v1/exercises", operation: OpenAPIOperation(
                 summary: "Add your own exercise", tag: "workouts", requestBody: S.jsonBody(S.ref("NewExercise")),
@@ -73,7 +73,7 @@ public enum WorkoutRoutes {
                 guard let measure = Measure(rawValue: body.measure) else {
                     throw AppError.invalidInput("field 'measure' must be weight-reps, reps, time, distance or calories", code: "invalid_field")
                 }
-                return try .json(try workouts.addExercise(ownerID: owner(request), name: body.name, measure: measure), status: 201)
+                return try .json(ExerciseJSON(try workouts.addExercise(ownerID: owner(request), name: body.name, measure: measure)), status: 201)
             },
             Route("GET", "/v1/plan", operation: OpenAPIOperation(
                 summary: "The weekly plan", tag: "workouts", responses: [("200", S.jsonResponse("Weekday → plan", S.ref("Plan")))]
@@ -161,23 +161,25 @@ struct WorkoutBody: Decodable {
         let format: String
         let result: String
         let name: String?
-        let capMin: Double?
+        /// The time cap in seconds.
+        let capS: Double?
         let rx: Bool?
         let movements: String?
 
-        enum CodingKeys: String, CodingKey { case format, result, name, capMin = "cap_min", rx, movements }
+        enum CodingKeys: String, CodingKey { case format, result, name, capS = "cap_s", rx, movements }
     }
 
     let sets: [String]?
     let kind: String?
     let title: String?
     let startedAt: String?
-    let durationMin: Double?
+    /// Seconds.
+    let durationS: Double?
     let notes: String?
     let felt: Int?
     let wod: WOD?
 
-    enum CodingKeys: String, CodingKey { case sets, kind, title, startedAt = "started_at", durationMin = "duration_min", notes, felt, wod }
+    enum CodingKeys: String, CodingKey { case sets, kind, title, startedAt = "started_at", durationS = "duration_s", notes, felt, wod }
 
     func entry() throws -> WorkoutUseCases.Entry {
         var kindValue: WorkoutKind?
@@ -198,11 +200,13 @@ struct WorkoutBody: Decodable {
             guard let parsed = WODResult.parse(wod.result, format: format) else {
                 throw AppError.invalidInput("field 'wod.result' does not fit \(format.withArticle) result", code: "invalid_field")
             }
-            if let cap = wod.capMin, !WODResult.isValidCap(cap) { throw AppError.invalidInput("field 'wod.cap_min' is 0 to 600", code: "invalid_field") }
+            if let cap = wod.capS, !(cap.isFinite && WODResult.isValidCap(cap / 60)) {
+                throw AppError.invalidInput("field 'wod.cap_s' is more than 0 and at most 36000 (10 h)", code: "invalid_field")
+            }
             result = WODResult(format: format, name: wod.name, rounds: parsed.rounds, reps: parsed.reps, seconds: parsed.seconds, capped: parsed.capped,
-                               capMinutes: wod.capMin, rx: wod.rx ?? true, movements: wod.movements)
+                               capMinutes: wod.capS.map { $0 / 60 }, rx: wod.rx ?? true, movements: wod.movements)
         }
-        return WorkoutUseCases.Entry(sets: sets ?? [], kind: kindValue, title: title, startedAt: start, durationMinutes: durationMin,
+        return WorkoutUseCases.Entry(sets: sets ?? [], kind: kindValue, title: title, startedAt: start, durationMinutes: durationS.map { $0 / 60 },
                                      notes: notes, felt: felt, wod: result)
     }
 }
@@ -211,11 +215,12 @@ struct WorkoutPatchBody: Decodable {
     let title: String?
     let notes: String?
     let felt: Int?
-    let durationMin: Double?
+    /// Seconds.
+    let durationS: Double?
     let startedAt: String?
     let sets: [String]?
 
-    enum CodingKeys: String, CodingKey { case title, notes, felt, durationMin = "duration_min", startedAt = "started_at", sets }
+    enum CodingKeys: String, CodingKey { case title, notes, felt, durationS = "duration_s", startedAt = "started_at", sets }
 
     func changes() throws -> WorkoutUseCases.Changes {
         var start: Date?
@@ -223,7 +228,7 @@ struct WorkoutPatchBody: Decodable {
             guard let parsed = ISO8601.parseInstant(startedAt) else { throw AppError.invalidInput("field 'started_at' must be ISO 8601 with an offset", code: "invalid_field") }
             start = parsed
         }
-        return WorkoutUseCases.Changes(title: title, notes: notes, felt: felt, durationMinutes: durationMin, startedAt: start, sets: sets)
+        return WorkoutUseCases.Changes(title: title, notes: notes, felt: felt, durationMinutes: durationS.map { $0 / 60 }, startedAt: start, sets: sets)
     }
 }
 

@@ -7,16 +7,16 @@ import Domain
 struct SetJSON: Encodable, Sendable {
     let set: WorkoutSet
 
-    enum Keys: String, CodingKey { case exercise, weightKg = "weight_kg", reps, seconds, metres, calories, warmup, rpe, rir }
+    enum Keys: String, CodingKey { case exercise, weightKg = "weight_kg", reps, durationS = "duration_s", distanceM = "distance_m", kcal, warmup, rpe, rir }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(set.exercise, forKey: .exercise)
         try container.encode(set.weightKg.map(round2), forKey: .weightKg)
         try container.encode(set.reps, forKey: .reps)
-        try container.encode(set.seconds, forKey: .seconds)
-        try container.encode(set.metres, forKey: .metres)
-        try container.encode(set.calories, forKey: .calories)
+        try container.encode(set.seconds, forKey: .durationS)
+        try container.encode(set.metres, forKey: .distanceM)
+        try container.encode(set.calories, forKey: .kcal)
         try container.encode(set.isWarmup, forKey: .warmup)
         try container.encode(set.rpe, forKey: .rpe)
         try container.encode(set.rir, forKey: .rir)
@@ -26,7 +26,7 @@ struct SetJSON: Encodable, Sendable {
 struct WODJSON: Encodable, Sendable {
     let wod: WODResult
 
-    enum Keys: String, CodingKey { case format, name, rounds, reps, seconds, capped, capMinutes = "cap_min", rx, movements, summary }
+    enum Keys: String, CodingKey { case format, name, rounds, reps, durationS = "duration_s", capped, capS = "cap_s", rx, movements, summary }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -34,9 +34,9 @@ struct WODJSON: Encodable, Sendable {
         try container.encode(wod.name, forKey: .name)
         try container.encode(wod.rounds, forKey: .rounds)
         try container.encode(wod.reps, forKey: .reps)
-        try container.encode(wod.seconds, forKey: .seconds)
+        try container.encode(wod.seconds, forKey: .durationS)
         try container.encode(wod.capped, forKey: .capped)
-        try container.encode(wod.capMinutes, forKey: .capMinutes)
+        try container.encode(wod.capMinutes.map { round2($0 * 60) }, forKey: .capS)
         try container.encode(wod.rx, forKey: .rx)
         try container.encode(wod.movements, forKey: .movements)
         try container.encode(wod.summary, forKey: .summary)
@@ -63,7 +63,7 @@ public struct SessionJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, handle, kind, startedAt = "started_at", title, notes, durationMin = "duration_min", felt, sets, result, newPRs = "new_prs", xpEarned = "xp_earned"
+        case id, handle, kind, startedAt = "started_at", title, notes, durationS = "duration_s", felt, sets, result, newPRs = "new_prs", xpEarned = "xp_earned"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -74,7 +74,7 @@ public struct SessionJSON: Encodable, Sendable {
         try container.encode(ISO8601.format(session.startedAt, in: zone), forKey: .startedAt)
         try container.encode(session.title, forKey: .title)
         try container.encode(session.notes, forKey: .notes)
-        try container.encode(session.durationMinutes.map(round2), forKey: .durationMin)
+        try container.encode(session.durationMinutes.map { round2($0 * 60) }, forKey: .durationS)
         try container.encode(session.felt, forKey: .felt)
         try container.encode(session.sets.map(SetJSON.init), forKey: .sets)
         try container.encode(session.wod.map(WODJSON.init), forKey: .result)
@@ -118,7 +118,7 @@ public struct StatsJSON: Encodable, Sendable {
 
     enum Keys: String, CodingKey {
         case xp, level, nextLevelXP = "next_level_xp", current = "current_streak_days", longest = "longest_streak_days", week
-        case weeksMeetingGoal = "weeks_meeting_goal", monthMinutes = "month_minutes", monthSessions = "month_sessions", todayPlan = "today_plan"
+        case weeksMeetingGoal = "weeks_meeting_goal", monthDurationS = "month_duration_s", monthSessions = "month_sessions", todayPlan = "today_plan"
     }
     enum WeekKeys: String, CodingKey { case done, goal }
 
@@ -133,7 +133,7 @@ public struct StatsJSON: Encodable, Sendable {
         try week.encode(stats.weekDone, forKey: .done)
         try week.encode(stats.weekGoal, forKey: .goal)
         try container.encode(stats.weeksMeetingGoal, forKey: .weeksMeetingGoal)
-        try container.encode(round2(stats.monthMinutes), forKey: .monthMinutes)
+        try container.encode(round2(stats.monthMinutes * 60), forKey: .monthDurationS)
         try container.encode(stats.monthSessions, forKey: .monthSessions)
         try container.encode(stats.todayPlan, forKey: .todayPlan)
     }
@@ -177,4 +177,21 @@ struct SupplementJSON: Encodable, Sendable {
         times = supplement.times.map(\.description)
         days = supplement.weekdays.map { WorkoutInput.weekdayNames[$0 - 1] }
     }
+}
+
+/// An exercise of the catalog or of your own: `{name, measure, aliases, is_custom}`.
+struct ExerciseJSON: Encodable, Sendable {
+    let name: String
+    let measure: String
+    let aliases: [String]
+    let isCustom: Bool
+
+    init(_ exercise: Exercise) {
+        name = exercise.name
+        measure = exercise.measure.rawValue
+        aliases = exercise.aliases
+        isCustom = exercise.isCustom
+    }
+
+    enum CodingKeys: String, CodingKey { case name, measure, aliases, isCustom = "is_custom" }
 }

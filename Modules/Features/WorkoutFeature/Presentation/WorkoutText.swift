@@ -113,7 +113,7 @@ enum WorkoutCalendar {
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
                         .init(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
-                              minutes: round2(minutes[day] ?? 0))
+                              durationS: minutes[day].map { round2($0 * 60) })
                     }))
                     if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
                     return
@@ -143,7 +143,17 @@ enum WorkoutCalendar {
         struct Day: Encodable {
             let date: String
             let sessions: Int
-            let minutes: Double
+            /// Seconds trained (a session without a duration counts 30 min); null on a day without a session.
+            let durationS: Double?
+
+            enum CodingKeys: String, CodingKey { case date, sessions, durationS = "duration_s" }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(date, forKey: .date)
+                try container.encode(sessions, forKey: .sessions)
+                try container.encode(durationS, forKey: .durationS)
+            }
         }
 
         let month: String
