@@ -164,7 +164,7 @@ struct KoreanTests {
         #expect(Self.run(tend, ["insulin", "log", "long", "20", "--at", "22:10"]).status == 0)
         let twice = Self.run(tend, ["insulin", "log", "long", "20", "--lang", "ko"])
         #expect(twice.status == 3)
-        #expect(twice.stderr == "오류: 2026-11-30 22:10에 이미 지효성 인슐린 20단위를 기록했어요 (12시간 안에 또 맞은 걸로 보여요). 그래도 기록하려면 --force를 붙여 주세요.\n")
+        #expect(twice.stderr == "오류: 2026-11-30 22:10에 지효성 인슐린 20단위를 이미 기록했어요 (간격이 12시간보다 짧아요). 그래도 기록하려면 --force를 붙여 주세요.\n")
         let english = Self.run(tend, ["insulin", "log", "long", "20"])
         #expect(english.stderr.hasPrefix("error: a long-acting dose of 20 units was already logged at 22:10 on 2026-11-30"))
 
