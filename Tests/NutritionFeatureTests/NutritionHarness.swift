@@ -115,4 +115,4 @@ func keys(_ value: Any?) -> [String] {
 
 let macroKeys = ["carbs_g", "fat_g", "kcal", "protein_g"]
 let entryKeys = ["amount", "carbs_g", "date", "fat_g", "food_id", "grams", "id", "kcal", "meal", "name", "protein_g"]
-let foodKeys = ["carbs_g_per_100g", "fat_g_per_100g", "favorite", "id", "kcal_per_100g", "measures", "name", "protein_g_per_100g", "source"]
+let foodKeys = ["carbs_g_per_100g", "fat_g_per_100g", "favorite", "id", "kcal_per_100g", "measures", "name", "name_en", "name_ko", "protein_g_per_100g", "source"]

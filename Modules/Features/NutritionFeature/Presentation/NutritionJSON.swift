@@ -36,7 +36,7 @@ public struct FoodJSON: Encodable, Sendable {
     let fatGPer100g: Double
     let measures: [Measure]
     let favorite: Bool
-    /// Present when the food has one: a Korean food's names, a USDA staple's Korean name.
+    /// A Korean food's names, a USDA staple's Korean name; null when the food has none.
     let nameKo: String?
     let nameEn: String?
 
@@ -60,6 +60,21 @@ public struct FoodJSON: Encodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, name, source, kcalPer100g = "kcal_per_100g", proteinGPer100g = "protein_g_per_100g"
         case carbsGPer100g = "carbs_g_per_100g", fatGPer100g = "fat_g_per_100g", measures, favorite, nameKo = "name_ko", nameEn = "name_en"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(source, forKey: .source)
+        try container.encode(kcalPer100g, forKey: .kcalPer100g)
+        try container.encode(proteinGPer100g, forKey: .proteinGPer100g)
+        try container.encode(carbsGPer100g, forKey: .carbsGPer100g)
+        try container.encode(fatGPer100g, forKey: .fatGPer100g)
+        try container.encode(measures, forKey: .measures)
+        try container.encode(favorite, forKey: .favorite)
+        try container.encode(nameKo, forKey: .nameKo)
+        try container.encode(nameEn, forKey: .nameEn)
     }
 }
 
