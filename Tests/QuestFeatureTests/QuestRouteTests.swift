@@ -65,7 +65,7 @@ private struct QuestAPI {
     func startJourney(_ token: String, style: String = "question", feeling: String = "sad", nickname: String = "Mina") -> String {
         let started = send("POST", "/v1/quests/journeys", json: ["nickname": nickname, "feeling": feeling, "style": style], token: token)
         #expect(started.status == 201, "start: \(started.text)")
-        return started.json["journey_id"] as? String ?? ""
+        return started.json["id"] as? String ?? ""
     }
 
     func questTitle(_ style: QuestStyle, _ number: Int, _ language: Language) throws -> String {
@@ -87,7 +87,7 @@ struct QuestRouteTests {
         let started = api.send("POST", "/v1/quests/journeys", json: ["nickname": "Mina", "feeling": "슬픔", "style": "question"],
                                token: mina.token)
         #expect(started.status == 201, "\(started.text)")
-        let journeyID = try #require(started.json["journey_id"] as? String)
+        let journeyID = try #require(started.json["id"] as? String)
         #expect(started.json["style"] as? String == "question")
         #expect(started.json["nickname"] as? String == "Mina")
         #expect(started.json["feeling"] as? String == "sad")
@@ -182,7 +182,7 @@ struct QuestRouteTests {
         let list = api.send("GET", "/v1/quests/journeys", token: mina.token)
         #expect(list.status == 200)
         let journeys = try #require(list.json["journeys"] as? [[String: Any]])
-        #expect(journeys.map { $0["journey_id"] as? String } == [journeyID])
+        #expect(journeys.map { $0["id"] as? String } == [journeyID])
         #expect(journeys[0]["stages"] is NSNull) // present, null in a list
 
         let full = api.send("GET", "/v1/quests/journeys/\(journeyID)", token: mina.token)
@@ -378,7 +378,7 @@ struct QuestRouteTests {
         #expect(next.json["feeling"] as? String == "regretful")
         let list = try #require(api.send("GET", "/v1/quests/journeys", token: mina.token).json["journeys"] as? [[String: Any]])
         #expect(list.count == 2)
-        #expect(list.last?["journey_id"] as? String == first)
+        #expect(list.last?["id"] as? String == first)
         let old = api.send("GET", "/v1/quests/journeys/\(first)", token: mina.token)
         #expect(old.status == 200)
         #expect((old.json["progress"] as? [String: Any])?["is_complete"] as? Bool == true)

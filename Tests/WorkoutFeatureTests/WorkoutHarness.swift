@@ -147,3 +147,8 @@ extension Dictionary where Key == String, Value == Any {
     func strings(_ key: String) -> [String] { self[key] as? [String] ?? [] }
     func isNull(_ key: String) -> Bool { self[key] is NSNull }
 }
+
+/// A weekly plan as `[weekday: text or nil]`, every key kept (a null is nil, not absent).
+func weeklyPlan(_ json: [String: Any]) -> [String: String?] {
+    json.mapValues { $0 as? String }
+}

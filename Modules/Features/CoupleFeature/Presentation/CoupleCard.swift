@@ -18,6 +18,17 @@ public struct CoupleCard: Encodable, Sendable {
              offlineAgeSeconds = "offline_age_s"
     }
 
+    /// Every key, null when there is nothing to show (no partner mood yet, no meeting, online).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bridge, forKey: .bridge)
+        try container.encode(partner, forKey: .partner)
+        try container.encode(partnerMood, forKey: .partnerMood)
+        try container.encode(partnerLocalTime, forKey: .partnerLocalTime)
+        try container.encode(meeting, forKey: .meeting)
+        try container.encode(offlineAgeSeconds, forKey: .offlineAgeSeconds)
+    }
+
     /// nil when nobody is logged in, the account is not paired, or nothing can be shown.
     public static func load(_ context: CoupleContext) -> CoupleCard? {
         guard (try? context.client.currentCredentials()) ?? nil != nil,

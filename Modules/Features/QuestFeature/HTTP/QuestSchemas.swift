@@ -22,11 +22,11 @@ extension QuestRoutes {
             ("QuestToday", S.object([("message", S.string), ("quest", S.ref("Quest")), ("progress", S.ref("QuestProgress"))],
                                     required: ["message", "quest", "progress"])),
             ("Journey", S.object([
-                ("journey_id", S.string), ("style", style), ("name", S.string), ("nickname", S.string), ("feeling", S.string),
+                ("id", S.string), ("style", style), ("name", S.string), ("nickname", S.string), ("feeling", S.string),
                 ("progress", S.ref("QuestProgress")),
                 ("stages", ["type": ["array", "null"], "items": S.object([("number", S.integer), ("name", S.string), ("purpose", S.string),
                                               ("quests", S.array(S.ref("Quest")))], required: ["number", "name", "purpose", "quests"])]),
-            ], required: ["journey_id", "style", "name", "nickname", "feeling", "progress", "stages"])),
+            ], required: ["id", "style", "name", "nickname", "feeling", "progress", "stages"])),
             ("JourneyList", S.object([("journeys", S.array(S.ref("Journey")))], required: ["journeys"])),
             ("JourneyStart", S.object([
                 ("nickname", ["type": "string", "minLength": 1, "maxLength": 30]),

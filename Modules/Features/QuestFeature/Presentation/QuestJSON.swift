@@ -148,7 +148,7 @@ public struct JourneyJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case journeyID = "journey_id", style, name, nickname, feeling, progress, stages
+        case journeyID = "id", style, name, nickname, feeling, progress, stages
     }
 
     /// `stages` is null in a list of journeys, present for one journey in full.

@@ -30,7 +30,7 @@ enum PlanCommands {
                     let today = context.workouts.today(ownerID: context.ownerID)
                     let plan = try context.workouts.settings(ownerID: context.ownerID).plan[today.isoWeekday]
                     if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["date": today.description, "plan": plan ?? ""])
+                        try invocation.output.printJSON(["date": today.description, "plan": plan]) // null on a day without one
                     } else {
                         invocation.output.print(plan.map { "Today (\(WorkoutInput.weekdayNames[today.isoWeekday - 1])): \($0)" }
                             ?? "Nothing planned today: rest, or tend plan set \(WorkoutInput.weekdayNames[today.isoWeekday - 1]) \"…\"")
@@ -41,7 +41,7 @@ enum PlanCommands {
 
     static func show(_ settings: WorkoutSettings, invocation: Invocation) throws {
         if GlobalOptions.wantsJSON(invocation) {
-            try invocation.output.printJSON(Dictionary(uniqueKeysWithValues: settings.plan.map { (WorkoutInput.weekdayNames[$0.key - 1], $0.value) }))
+            try invocation.output.printJSON(PlanJSON(settings))
             return
         }
         let lines = (1...7).map { day in "\(WorkoutInput.weekdayNames[day - 1])  \(settings.plan[day] ?? "—")" }

@@ -81,12 +81,13 @@ public enum WorkoutRoutes {
                 try .json(planJSON(try workouts.settings(ownerID: owner(request))))
             },
             Route("PUT", "/v1/plan", operation: OpenAPIOperation(
-                summary: "Set weekdays of the plan (an empty text clears one)", tag: "workouts", requestBody: S.jsonBody(S.ref("Plan")),
+                summary: "Set weekdays of the plan (an empty text or null clears one)", tag: "workouts", requestBody: S.jsonBody(S.ref("Plan")),
                 responses: [("200", S.jsonResponse("Weekday → plan", S.ref("Plan")))]
             )) { request in
-                let body = try request.decode([String: String].self)
+                let body = try request.decode([String: String?].self)
                 var changes: [Int: String] = [:]
                 for (key, value) in body {
+                    let value = value ?? ""
                     guard let day = WorkoutInput.weekday(key), key.count >= 3 else {
                         throw AppError.invalidInput("'\(key)' is not a weekday (mon … sun)", code: "invalid_field")
                     }
@@ -145,9 +146,7 @@ public enum WorkoutRoutes {
         ]
     }
 
-    static func planJSON(_ settings: WorkoutSettings) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: settings.plan.map { (WorkoutInput.weekdayNames[$0.key - 1], $0.value) })
-    }
+    static func planJSON(_ settings: WorkoutSettings) -> PlanJSON { PlanJSON(settings) }
 
     static func date(_ request: HTTPRequest, _ name: String) throws -> LocalDate? {
         guard let text = request.query[name], !text.isEmpty else { return nil }

@@ -45,7 +45,7 @@ extension WorkoutRoutes {
             ("ExerciseList", S.object([("exercises", S.array(S.ref("Exercise")))], required: ["exercises"])),
             ("NewExercise", S.object([("name", S.string), ("measure", S.enumeration(["weight-reps", "reps", "time", "distance", "calories"]))],
                                      required: ["name", "measure"], closed: false)),
-            ("Plan", ["type": "object", "additionalProperties": S.string]),
+            ("Plan", ["type": "object", "additionalProperties": S.nullable("string")]),
             ("Supplement", S.object([("name", S.string), ("amount", S.number), ("unit", S.string), ("times", S.array(S.string)),
                                      ("days", S.array(S.string))], required: ["name", "amount", "unit", "times", "days"])),
             ("SupplementList", S.object([("supplements", S.array(S.ref("Supplement")))], required: ["supplements"])),

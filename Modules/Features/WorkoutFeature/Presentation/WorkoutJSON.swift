@@ -195,3 +195,25 @@ struct ExerciseJSON: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey { case name, measure, aliases, isCustom = "is_custom" }
 }
+
+/// The weekly plan, `tend --json plan show` and `/v1/plan`: every weekday `mon` … `sun`, null
+/// on a day without a plan.
+struct PlanJSON: Encodable, Sendable {
+    let plan: [Int: String]
+
+    init(_ settings: WorkoutSettings) { plan = settings.plan }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for day in 1...7 {
+            try container.encode(plan[day], forKey: Key(stringValue: WorkoutInput.weekdayNames[day - 1]))
+        }
+    }
+}
