@@ -77,9 +77,12 @@ public final class Container: Sendable {
         foodTables = FoodTableUseCases(foods: foodRepository, tables: foodRepository, usda: USDAReader(), korean: KoreanFoodReader(),
                                        transactor: database)
         koreanFoodsPath = resourcesPath + "/Foods"
-        body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone)
+        let workoutRepository = SQLiteWorkoutRepository(database: database)
+        // One unit for body weight and loads: the training settings' display unit.
+        body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone,
+                            displayUnit: { owner in WeightUnit(stored: (try? workoutRepository.settings(ownerID: owner))??.displayUnit) })
         workouts = WorkoutUseCases(
-            workouts: SQLiteWorkoutRepository(database: database), exercises: SQLiteExerciseRepository(database: database),
+            workouts: workoutRepository, exercises: SQLiteExerciseRepository(database: database),
             activities: SQLiteActivityRepository(database: database), transactor: database, clock: clock, timeZone: zone)
         supplements = SupplementUseCases(supplements: SQLiteSupplementRepository(database: database), transactor: database, clock: clock,
                                          timeZone: zone)

@@ -8,3 +8,8 @@ extension String {
         return String(scalars[first...last])
     }
 }
+
+/// A count with its noun: "1 day", "3 days", "1 match", "2 matches" (irregular plurals given).
+public func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? noun : plural ?? (noun.hasSuffix("s") || noun.hasSuffix("ch") ? noun + "es" : noun + "s"))
+}

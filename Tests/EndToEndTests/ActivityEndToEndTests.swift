@@ -126,7 +126,7 @@ struct ActivityEndToEndTests {
         }
         walk(picture)
         #expect(names.filter { $0 == "path" }.count == 1)
-        #expect(names.filter { $0 == "title" }.count == 5) // a bar per kilometre
+        #expect(names.filter { $0 == "title" }.count == 6) // the chart's own, and a bar per kilometre
 
         let out = tend.folder.appendingPathComponent("exported.gpx")
         let exported = try tend.run("run", "export", id, "--out", out.path)

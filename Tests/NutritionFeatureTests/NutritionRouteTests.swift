@@ -213,7 +213,7 @@ struct NutritionRouteTests {
         }
         let withBody = api.send("POST", "/v1/weight", json: ["kg": 79.5, "fat_pct": 18.5, "muscle_kg": 32], token: bob)
         #expect(withBody.status == 201)
-        #expect(keys(withBody.json) == ["fat_pct", "id", "kg", "muscle_kg", "taken_at"])
+        #expect(keys(withBody.json) == ["fat_pct", "handle", "id", "kg", "muscle_kg", "taken_at"])
         #expect(withBody.json["taken_at"] as? String == "2026-11-30T21:00:00+09:00")
 
         let list = api.send("GET", "/v1/weight", token: alice)

@@ -11,11 +11,11 @@ struct WeightCommandTests {
         let tend = try NutritionCommandHarness()
         let json = try tend.json("weight", "log", text)
         #expect(json["kg"] as? Double == kilograms)
-        #expect(keys(json) == ["fat_pct", "id", "kg", "muscle_kg", "taken_at"])
+        #expect(keys(json) == ["fat_pct", "handle", "id", "kg", "muscle_kg", "taken_at"])
         #expect(json["taken_at"] as? String == "2026-11-30T21:00:00+09:00")
         let stored = try #require(try tend.container.body.entries(ownerID: "local").first)
         if text.lowercased().contains("lb") {
-            #expect(abs(stored.kilograms - 160 / 2.204_622_621_8) < 1e-9)
+            #expect(abs(stored.kilograms - 160 * 0.453_592_37) < 1e-9) // the international pound
         }
     }
 
@@ -114,5 +114,41 @@ struct WeightCommandTests {
         defer { try? FileManager.default.removeItem(atPath: emptyPath) }
         #expect(empty.run("weight", "trend", "--svg", emptyPath).status == 0)
         #expect(try XMLDocument(contentsOf: URL(fileURLWithPath: emptyPath), options: []).rootElement()?.name == "svg")
+    }
+}
+
+/// Weights in the person's unit, and a weighing found again by handle or `last`.
+@Suite("tend weight: units and handles")
+struct WeightUnitAndHandleTests {
+    @Test func poundsEverywhereWhenThePersonChoseThem() throws {
+        let tend = try NutritionCommandHarness()
+        _ = try tend.container.workouts.updateSettings(ownerID: "local") { $0.displayUnit = "lb" }
+        // A bare number is in pounds now; a written unit still wins.
+        let logged = tend.run("weight", "log", "160", "--at", "07:00")
+        #expect(logged.status == 0, "\(logged)")
+        #expect(logged.stdout.hasPrefix("✓ 160.0 lb") || logged.stdout.hasPrefix("✓ 160 lb"), "\(logged.stdout)")
+        let stored = try tend.json("weight", "list")
+        let entries = try #require(stored["entries"] as? [[String: Any]])
+        #expect(abs((entries.first?["kg"] as? Double ?? 0) - 72.57) < 0.01) // JSON stays in kilograms
+        #expect(tend.run("weight", "log", "70kg", "--at", "08:00").status == 0)
+        let list = tend.run("weight", "list")
+        #expect(list.stdout.contains("160") && list.stdout.contains("154.32 lb") && !list.stdout.contains(" kg"), "\(list.stdout)")
+        let trend = tend.run("weight", "trend")
+        #expect(trend.stdout.contains(" lb") && !trend.stdout.contains(" kg"), "\(trend.stdout)")
+    }
+
+    @Test func aWeighingIsDeletedByHandleOrLast() throws {
+        let tend = try NutritionCommandHarness()
+        #expect(tend.run("weight", "log", "72.5", "--at", "07:00").status == 0)
+        #expect(tend.run("weight", "log", "725", "--at", "07:05").status == 2) // a slip is refused, not stored
+        #expect(tend.run("weight", "log", "75.2", "--at", "07:05").status == 0)
+        let entries = try #require(try tend.json("weight", "list")["entries"] as? [[String: Any]])
+        let handle = try #require(entries.first?["handle"] as? String)
+        #expect(tend.run("weight", "list").stdout.contains(handle))
+        let deleted = tend.run("weight", "delete", "last")
+        #expect(deleted.stdout.contains("75.2 kg"), "\(deleted)")
+        #expect(tend.run("weight", "delete", handle).status == 0)
+        #expect((try tend.json("weight", "list")["entries"] as? [Any])?.isEmpty == true)
+        #expect(tend.run("weight", "delete", "last").status == 1)
     }
 }

@@ -365,7 +365,7 @@ struct WorkoutStatsCommandTests {
         #expect(tend.run("workout", "stats").lines == [
             "Level 2 · 295 XP (5 to level 3)",
             "4-day streak (longest 4) · 3/3 this week · 1 week(s) in a row on goal",
-            "2 h 18 min this month in 4 session(s)",
+            "2 h 18 min this month in 4 sessions",
             "Today's plan: legs",
         ])
         let fresh = try WorkoutHarness()
@@ -393,7 +393,8 @@ struct WorkoutStatsCommandTests {
         #expect(text.lines.first == "2026-11")
         #expect(text.lines.dropFirst().first == " Mon  Tue  Wed  Thu  Fri  Sat  Sun")
         #expect(text.lines.contains(" 23■  24■  25  [26■] 27   28   29"), "\(text)")
-        #expect(text.lines.last == "■ trained · 3 day(s), 1 h 53 min")
+        #expect(text.lines.dropLast().last == "■ trained · 3 days, 1 h 53 min")
+        #expect(text.lines.last == "Wrote \(svgPath).")
         let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("Training · 2026-11"))

@@ -94,6 +94,7 @@ public enum KoreanCatalog {
         "weight": "체중, 체지방, 근육량과 부드럽게 다듬은 추이.",
         "weight log": "체중을 기록해요 (kg, 또는 'lb'를 붙여 파운드로: 160lb).",
         "weight list": "모든 체중 기록을 보여 줘요.",
+        "weight delete": "잘못 적은 체중 기록을 지워요.",
         "weight trend": "체중 추이(The Hacker's Diet)와 주간 변화를 보여 줘요.",
 
         "quest": "보리와 함께 하루 한 퀘스트씩, 이별을 지나는 30개의 퀘스트 여정.",

@@ -81,20 +81,27 @@ public struct WeightTrend: Sendable, Equatable {
 
 /// Weighings and the trend.
 public struct BodyUseCases: Sendable {
-    public static let poundsPerKilogram = 2.204_622_621_8
+    public static let poundsPerKilogram = 1 / WeightUnit.kilogramsPerPound
 
     let weights: any WeightRepository
     let transactor: any Transactor
     public let clock: any Clock
     let timeZone: @Sendable (_ ownerID: String) -> String
+    let displayUnit: @Sendable (_ ownerID: String) -> WeightUnit
 
+    /// - Parameter displayUnit: the person's unit for weights (one setting for body weight and loads).
     public init(weights: any WeightRepository, transactor: any Transactor, clock: any Clock,
-                timeZone: @escaping @Sendable (_ ownerID: String) -> String) {
+                timeZone: @escaping @Sendable (_ ownerID: String) -> String,
+                displayUnit: @escaping @Sendable (_ ownerID: String) -> WeightUnit) {
         self.weights = weights
         self.transactor = transactor
         self.clock = clock
         self.timeZone = timeZone
+        self.displayUnit = displayUnit
     }
+
+    /// The unit weights are shown in, and a weight typed without a unit means.
+    public func unit(ownerID: String) -> WeightUnit { displayUnit(ownerID) }
 
     public func zone(ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
 
@@ -121,11 +128,18 @@ public struct BodyUseCases: Sendable {
 
     public func entries(ownerID: String) throws -> [WeightEntry] { try weights.entries(ownerID: ownerID) }
 
-    /// Removes a weighing logged by mistake.
+    /// Removes a weighing logged by mistake: by its id, its handle or `last` (the newest logged).
     public func delete(ownerID: String, id: String) throws -> WeightEntry {
         try transactor.write {
-            guard let entry = try weights.entries(ownerID: ownerID).first(where: { $0.id == id.lowercased() }),
+            let entries = try weights.entries(ownerID: ownerID)
+            // Oldest logged first, so that `last` is the weighing just logged.
+            let logged = entries.sorted { ($0.createdAt, $0.takenAt) < ($1.createdAt, $1.takenAt) }
+            let found = try Handle.pick(id, among: logged.map(\.id), noun: "weighing")
+            guard let entry = entries.first(where: { $0.id == found }),
                   try weights.markDeleted(id: entry.id, ownerID: ownerID, at: clock.now) else {
+                guard !entries.isEmpty else {
+                    throw AppError.notFound("there is no weighing yet", code: "weight_not_found").with(key: "none", ["id": id])
+                }
                 throw AppError.notFound("no weighing \(id)", code: "weight_not_found").with(["id": id])
             }
             return entry

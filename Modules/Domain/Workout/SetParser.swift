@@ -6,7 +6,7 @@ import Core
 /// `plank 1:30`, `squat 60kg 5 warmup`, `deadlift 180kg 3 @9` (RPE), `squat 100kg 5 rir2`.
 /// In a set, `m` after a number means metres (use `1:30` or `90s` for time).
 public struct SetParser: Sendable {
-    public static let poundsToKilograms = 0.453_592_37
+    public static let poundsToKilograms = WeightUnit.kilogramsPerPound
     let exercises: [Exercise]
     /// The unit of a weight written without one (`bench 100 5`): the person's display unit.
     let pounds: Bool

@@ -49,13 +49,17 @@ enum NutritionInput {
         try invocation.argument(name, expected: "breakfast, lunch, dinner or snack") { Meal(word: $0) }!
     }
 
-    /// `72.5`, `72.5kg` or `160lb`.
-    static func kilograms(_ text: String) -> Double? {
+    /// `72.5kg`, `160lb`, or a bare `72.5` in the person's unit; in kilograms.
+    static func kilograms(_ text: String, unit: WeightUnit) -> Double? {
         let lower = text.lowercased().trimmed
-        if lower.hasSuffix("lb") || lower.hasSuffix("lbs") {
-            return Double(lower.replacing("lbs", with: "").replacing("lb", with: "").trimmed).map { $0 / BodyUseCases.poundsPerKilogram }
+        var written = unit
+        var digits = lower
+        for (suffix, suffixUnit) in [("lbs", WeightUnit.lb), ("lb", .lb), ("kg", .kg)] where lower.hasSuffix(suffix) {
+            written = suffixUnit
+            digits = String(lower.dropLast(suffix.count)).trimmed
+            break
         }
-        return Double(lower.hasSuffix("kg") ? String(lower.dropLast(2)).trimmed : lower).flatMap { $0.isFinite ? $0 : nil }
+        return Double(digits).flatMap { $0.isFinite ? written.kilograms($0) : nil }
     }
 
     static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }

@@ -298,7 +298,8 @@ struct NutritionWorld {
         weights = BodyFakeWeights(transactor: transactor)
         nutrition = NutritionUseCases(foods: self.foods, diet: diet, usda: usda, transactor: transactor, clock: FixedClock(now),
                                       timeZone: { _ in "Asia/Seoul" })
-        body = BodyUseCases(weights: weights, transactor: transactor, clock: FixedClock(now), timeZone: { _ in "Asia/Seoul" })
+        body = BodyUseCases(weights: weights, transactor: transactor, clock: FixedClock(now), timeZone: { _ in "Asia/Seoul" },
+                            displayUnit: { _ in .kg })
     }
 }
 

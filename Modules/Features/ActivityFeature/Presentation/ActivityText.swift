@@ -33,7 +33,7 @@ public enum ActivityText {
     /// The statistics of a file or an activity, then its splits.
     public static func statistics(_ stats: TrackStatistics, zone: TimeZone, title: String? = nil) -> String {
         var rows: [(String, String)] = []
-        rows.append(("Points", "\(stats.points) in \(stats.tracks) track(s), \(stats.segments) segment(s); \(stats.routes) route(s), \(stats.waypoints) waypoint(s)"))
+        rows.append(("Points", "\(stats.points) in \(counted(stats.tracks, "track")), \(counted(stats.segments, "segment")); \(counted(stats.routes, "route")), \(counted(stats.waypoints, "waypoint"))"))
         rows.append(("Distance", "\(km(stats.distance2D)) (3D \(km(stats.distance3D)))"))
         rows.append(("Elevation", "+\(metres(stats.elevationGain)) / −\(metres(stats.elevationLoss)); \(metres(stats.minElevation)) to \(metres(stats.maxElevation))"))
         if let start = stats.startTime {

@@ -254,6 +254,7 @@ public struct TrendJSON: Encodable, Sendable {
 /// One weighing.
 public struct WeightJSON: Encodable, Sendable {
     let id: String
+    let handle: String
     let takenAt: String
     let kg: Double
     let fatPct: Double?
@@ -261,17 +262,19 @@ public struct WeightJSON: Encodable, Sendable {
 
     public init(_ entry: WeightEntry, zone: TimeZone) {
         id = entry.id
+        handle = Handle.of(entry.id)
         takenAt = ISO8601.format(entry.takenAt, in: zone)
         kg = round2(entry.kilograms)
         fatPct = entry.fatPercent.map(round2)
         muscleKg = entry.muscleKilograms.map(round2)
     }
 
-    enum CodingKeys: String, CodingKey { case id, takenAt = "taken_at", kg, fatPct = "fat_pct", muscleKg = "muscle_kg" }
+    enum CodingKeys: String, CodingKey { case id, handle, takenAt = "taken_at", kg, fatPct = "fat_pct", muscleKg = "muscle_kg" }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(handle, forKey: .handle)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encode(kg, forKey: .kg)
         try container.encode(fatPct, forKey: .fatPct)

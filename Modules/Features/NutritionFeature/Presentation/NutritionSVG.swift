@@ -93,7 +93,10 @@ enum NutritionSVG {
         return svg.render()
     }
 
-    static func trend(_ trend: WeightTrend) -> String {
+    /// Weights in the person's unit (`unit`); the trend is computed in kilograms and only shown converted.
+    static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
+        func w(_ kilograms: Double) -> Double { unit.value(ofKilograms: kilograms) }
+        func label(_ kilograms: Double) -> String { "\(SVGDrawing.number(w(kilograms), places: 1)) \(unit.rawValue)" }
         let width = 760.0, height = 400.0, left = 78.0, right = 24.0, bottom = 70.0
         let points = trend.points
         guard let first = points.first, let last = points.last else {
@@ -101,9 +104,9 @@ enum NutritionSVG {
             svg.text("No weighings yet", x: left, y: 120, fill: "#888")
             return svg.render()
         }
-        var facts = ["latest \(kg(last.kilograms))", "trend \(kg(last.trend))"]
-        if let weekly = trend.weeklyChange { facts.append("\(weekly >= 0 ? "+" : "−")\(kg(abs(weekly)))/week") }
-        facts.append("\(points.count) weighing day(s)")
+        var facts = ["latest \(label(last.kilograms))", "trend \(label(last.trend))"]
+        if let weekly = trend.weeklyChange { facts.append("\(weekly >= 0 ? "+" : "−")\(label(abs(weekly)))/week") }
+        facts.append(counted(points.count, "weighing day"))
         var svg = SVGDrawing(width: width, height: height, title: "Weight and trend · \(first.date) – \(last.date)",
                              subtitle: facts.joined(separator: " · "), margin: left)
         let top = svg.legend(x: left, y: 76, entries: [
@@ -112,16 +115,16 @@ enum NutritionSVG {
             .init(.line(stroke: "#bbbbbb", width: 1), "distance from the trend"),
         ], maxX: width - right) + 12
 
-        let values = points.flatMap { [$0.kilograms, $0.trend] }
+        let values = points.flatMap { [w($0.kilograms), w($0.trend)] }
         let step = SVGDrawing.niceStep(max(values.max()! - values.min()!, 1) / 5)
         let low = (values.min()! / step).rounded(.down) * step
         let high = max((values.max()! / step).rounded(.up) * step, low + step)
         let span = Double(max(first.date.days(until: last.date), 1))
         let plotRight = width - right, plotBottom = height - bottom
         func x(_ date: LocalDate) -> Double { left + Double(first.date.days(until: date)) / span * (plotRight - left) }
-        func y(_ kg: Double) -> Double { top + (high - kg) / (high - low) * (plotBottom - top) }
+        func y(_ value: Double) -> Double { top + (high - value) / (high - low) * (plotBottom - top) }
         let kgTicks = SVGDrawing.niceTicks(low: low, high: high, count: 5).map { (y($0), SVGDrawing.number($0, places: 1)) }
-        svg.yAxis(x: left, from: top, to: plotBottom, ticks: kgTicks, title: "weight (kg)", gridTo: plotRight)
+        svg.yAxis(x: left, from: top, to: plotBottom, ticks: kgTicks, title: "weight (\(unit.rawValue))", gridTo: plotRight)
         let dayStep = [1, 2, 7, 14, 28, 56, 91, 182, 364].first { span / Double($0) <= 7 } ?? 728 // whole weeks once past a fortnight
         var dateTicks: [(x: Double, label: String)] = []
         var offset = 0
@@ -132,19 +135,17 @@ enum NutritionSVG {
         }
         svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: "date (\(first.date.year == last.date.year ? "\(first.date.year)" : "\(first.date.year)–\(last.date.year)"))")
         for point in points {
-            svg.line(x1: x(point.date), y1: y(point.kilograms), x2: x(point.date), y2: y(point.trend), stroke: "#bbbbbb", className: "sinker")
+            svg.line(x1: x(point.date), y1: y(w(point.kilograms)), x2: x(point.date), y2: y(w(point.trend)), stroke: "#bbbbbb", className: "sinker")
         }
-        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(SVGDrawing.number(x($0.element.date))),\(SVGDrawing.number(y($0.element.trend)))" }.joined(separator: " ")
+        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(SVGDrawing.number(x($0.element.date))),\(SVGDrawing.number(y(w($0.element.trend))))" }.joined(separator: " ")
         svg.raw(##"<path class="trend" d="\##(path)" fill="none" stroke="#eb3b5a" stroke-width="2"/>"##)
         for point in points {
-            svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))" cy="\##(SVGDrawing.number(y(point.kilograms)))" r="3.5" fill="#3867d6"><title>\##(point.date): \##(kg(point.kilograms)), trend \##(kg(point.trend))</title></circle>"##)
+            svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))" cy="\##(SVGDrawing.number(y(w(point.kilograms))))" r="3.5" fill="#3867d6"><title>\##(point.date): \##(label(point.kilograms)), trend \##(label(point.trend))</title></circle>"##)
         }
         return svg.render()
     }
 
     static func amount(_ value: Double, _ unit: String) -> String { "\(Int(value.rounded())) \(unit)" }
-
-    static func kg(_ value: Double) -> String { "\(SVGDrawing.number(value, places: 1)) kg" }
 
     static func shortDate(_ date: LocalDate) -> String {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -138,22 +138,27 @@ public enum NutritionText {
                           grams(day.totals.fat), day.totals.kcal == 0 ? "" : (onTarget ? "✓ on target" : "")])
         }
         let average = week.average
-        return table.render() + "\n\nAverage of \(week.loggedDays) logged day(s): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
+        return table.render() + "\n\nAverage of \(counted(week.loggedDays, "logged day")): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
             + "\(week.daysOnTarget) of 7 days within ±10 % of the goal.\n"
             + Chart.sparkline(week.days.map(\.totals.kcal))
     }
 
-    public static func trend(_ trend: WeightTrend) -> String {
+    public static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
         guard !trend.points.isEmpty else { return "No weighings yet: tend weight log 72.5" }
         var table = Table(columns: [(title: "Date", alignment: .left), (title: "Weight", alignment: .right), (title: "Trend", alignment: .right)])
         for point in trend.points.suffix(14) {
-            table.addRow([point.date.description, String(format2(point.kilograms)) + " kg", String(format2(point.trend)) + " kg"])
+            table.addRow([point.date.description, weight(point.kilograms, unit), weight(point.trend, unit)])
         }
         var text = table.render() + "\n\n" + Chart.sparkline(trend.points.suffix(60).map(\.trend))
         if let weekly = trend.weeklyChange {
-            text += "\nTrend: \(weekly >= 0 ? "+" : "")\(format2(weekly)) kg a week"
+            text += "\nTrend: \(weekly >= 0 ? "+" : "")\(weight(weekly, unit)) a week"
         }
         return text
+    }
+
+    /// A weight in the person's unit: `72.35 kg`, `159.5 lb`.
+    public static func weight(_ kilograms: Double, _ unit: WeightUnit) -> String {
+        "\(format2(unit.value(ofKilograms: kilograms))) \(unit.rawValue)"
     }
 
     static func format2(_ value: Double) -> String { String(round2(value)) }

@@ -22,7 +22,7 @@ enum WorkoutSVG {
         let height = top + Double(rows) * cell + 60
         let total = minutes.values.reduce(0, +)
         let most = max(minutes.values.max() ?? 1, 1)
-        let subtitle = "\(minutes.count) training day(s) · \(WorkoutText.hours(total)) in all · the darker, the longer"
+        let subtitle = "\(counted(minutes.count, "training day")) · \(WorkoutText.hours(total)) in all · the darker, the longer"
         var svg = SVGDrawing(width: width, height: height, title: "Training · \(month)", subtitle: subtitle, margin: left)
 
         // The legend is the colour scale: no training, then minutes up to the month's longest day.

@@ -81,7 +81,7 @@ enum WorkoutText {
             "Level \(stats.level) · \(stats.xp) XP (\(toNext) to level \(stats.level + 1))",
             "\(stats.currentStreakDays)-day streak (longest \(stats.longestStreakDays)) · \(stats.weekDone)/\(stats.weekGoal) this week"
                 + (stats.weeksMeetingGoal > 0 ? " · \(stats.weeksMeetingGoal) week(s) in a row on goal" : ""),
-            "\(hours(stats.monthMinutes)) this month in \(stats.monthSessions) session(s)",
+            "\(hours(stats.monthMinutes)) this month in \(counted(stats.monthSessions, "session"))",
         ]
         if let plan = stats.todayPlan { lines.append("Today's plan: \(plan)") }
         return lines.joined(separator: "\n")
@@ -127,7 +127,7 @@ enum WorkoutCalendar {
                     if day.isoWeekday == 7 { lines.append(trimmedRight(row)); row = "" }
                 }
                 if !row.isEmpty { lines.append(trimmedRight(row)) }
-                lines.append("\n■ trained · \(minutes.count) day(s), \(WorkoutText.hours(minutes.values.reduce(0, +)))")
+                lines.append("\n■ trained · \(counted(minutes.count, "day")), \(WorkoutText.hours(minutes.values.reduce(0, +)))")
                 invocation.output.print(lines.joined(separator: "\n"))
                 if let path = invocation.option("svg") { invocation.output.print(); TextFile.announce(path, in: invocation) }
             })
