@@ -55,6 +55,10 @@ enum FoodRanking {
         "nonfat", "lowfat", "low fat", "reduced fat", "light",
     ]
 
+    static let processedSingleWords = processedWords.filter { !$0.contains(" ") }
+    /// Phrases padded with spaces: " prepared from recipe ".
+    static let processedPhrases = processedWords.filter { $0.contains(" ") }.map { " " + $0 + " " }
+
     /// The rank of a USDA food: 0 for a raw food of a basic group, more for cooking, processing,
     /// qualifiers, a product group and a brand (a word in capitals). An everyday staple is
     /// ranked by its cooking alone, below every other food: −2 raw, −1.5 plainly cooked, −1.
@@ -68,8 +72,12 @@ enum FoodRanking {
         var penalty = cooking
         if group.map({ !basicGroups.contains($0) }) ?? true { penalty += 6 }
         if branded { penalty += 6 }
-        let padded = " " + words.joined(separator: " ") + " "
-        let processed = processedWords.count { padded.contains(" " + $0 + " ") }
+        let wordSet = Set(words)
+        var processed = processedSingleWords.count { wordSet.contains($0) }
+        if !processedPhrases.isEmpty {
+            let padded = " " + words.joined(separator: " ") + " "
+            processed += processedPhrases.count { padded.contains($0) }
+        }
         penalty += Double(min(processed, 3)) * 1.5
         let segments = name.split(separator: ",").count
         penalty += Double(max(0, segments - 3)) * 0.3
