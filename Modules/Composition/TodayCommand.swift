@@ -73,7 +73,8 @@ enum TodayCommand {
                 invocation.output.print("\n" + words.diet)
                 invocation.output.print("  " + words.dietLine(diet))
                 if let last = trend.points.last {
-                    invocation.output.print("  " + words.weightTrend(kilograms: last.trend, weeklyChange: trend.weeklyChange))
+                    invocation.output.print("  " + words.weightTrend(kilograms: last.trend, weeklyChange: trend.weeklyChange,
+                                                                         unit: nutritionContext.body.unit(ownerID: nutritionContext.ownerID)))
                 }
                 if let coupleCard {
                     invocation.output.print("\n" + words.couple)
@@ -189,11 +190,11 @@ struct TodayWords {
             + "protein \(grams(totals.protein, goals.protein)) · carbs \(grams(totals.carbs, goals.carbs)) · fat \(grams(totals.fat, goals.fat))"
     }
 
-    func weightTrend(kilograms: Double, weeklyChange: Double?) -> String {
-        let trend = (kilograms * 100).rounded() / 100
-        let change = weeklyChange.map { "\($0 >= 0 ? "+" : "")\((($0 * 100).rounded() / 100)) kg" }
-        if ko { return "체중 추이 \(trend) kg" + (change.map { " (주당 \($0))" } ?? "") }
-        return "Weight trend \(trend) kg" + (change.map { " (\($0)/week)" } ?? "")
+    func weightTrend(kilograms: Double, weeklyChange: Double?, unit: WeightUnit) -> String {
+        let trend = NutritionText.weight(kilograms, unit)
+        let change = weeklyChange.map { ($0 >= 0 ? "+" : "") + NutritionText.weight($0, unit) }
+        if ko { return "체중 추이 \(trend)" + (change.map { " (주당 \($0))" } ?? "") }
+        return "Weight trend \(trend)" + (change.map { " (\($0)/week)" } ?? "")
     }
 
     var couple: String { t("Us", "우리") }
