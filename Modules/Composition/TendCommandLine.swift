@@ -58,7 +58,7 @@ public struct TendCommandLine: Sendable {
         }
         let nutritionContext: NutritionCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
-            return NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: Owner.local,
+            return NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: Owner.local, ids: container.recordIDs,
                                     defaultUSDAPath: ResourceLocation.usdaTable(environment: environment),
                                     foodTables: container.foodTables, koreanFoodsPath: container.koreanFoodsPath)
         }

@@ -283,3 +283,23 @@ struct DietCommandTests {
         #expect(tend.run("diet", "today", "--svg", "/nonexistent/folder/day.svg").status == 1)
     }
 }
+
+/// A diet entry is fixed by the handle `tend diet today` shows, by its id, or as `last`.
+@Suite("tend diet: handles")
+struct DietHandleTests {
+    @Test func editAndDeleteByHandleAndLast() throws {
+        let tend = try NutritionCommandHarness()
+        #expect(tend.run("diet", "log", "lunch", "quick", "300kcal").status == 0)
+        #expect(tend.run("diet", "log", "dinner", "quick", "500kcal").status == 0)
+        let day = try tend.json("diet", "today")
+        let lunch = try #require((day["meals"] as? [String: Any])?["lunch"] as? [[String: Any]])
+        let handle = try #require(lunch.first?["handle"] as? String)
+        #expect(tend.run("diet", "today").stdout.contains("[\(handle)]"))
+        let edited = try tend.json("diet", "edit", handle, "--amount", "350kcal")
+        #expect(edited["kcal"] as? Double == 350)
+        #expect(tend.run("diet", "delete", "last").status == 0)
+        let after = try tend.json("diet", "today")
+        #expect(((after["meals"] as? [String: Any])?["dinner"] as? [Any])?.isEmpty == true)
+        #expect(tend.run("diet", "delete", "0000000").status == 1)
+    }
+}

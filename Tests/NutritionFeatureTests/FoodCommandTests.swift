@@ -212,7 +212,7 @@ struct FoodCommandTests {
         -> (tend: NutritionCommandHarness, folder: URL, run: ([String]) -> NutritionCommandHarness.Result) {
         let tend = try NutritionCommandHarness(importing: false, defaultUSDAPath: defaultUSDAPath)
         let folder = try KoreanTable.folder()
-        let context = NutritionContext(nutrition: tend.container.nutrition, body: tend.container.body, ownerID: "local",
+        let context = NutritionContext(nutrition: tend.container.nutrition, body: tend.container.body, ownerID: "local", ids: tend.container.recordIDs,
                                        defaultUSDAPath: defaultUSDAPath, foodTables: tend.container.foodTables,
                                        koreanFoodsPath: folder.path)
         let run: ([String]) -> NutritionCommandHarness.Result = { arguments in

@@ -47,7 +47,8 @@ struct NutritionCommandHarness {
     }
 
     func run(_ arguments: [String]) -> Result {
-        let context = NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: "local", defaultUSDAPath: defaultUSDAPath)
+        let context = NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: "local", ids: container.recordIDs,
+                                       defaultUSDAPath: defaultUSDAPath)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: NutritionCommands.make(context: { _ in context }))
         let (output, captured) = Output.capturing()
@@ -114,5 +115,5 @@ func keys(_ value: Any?) -> [String] {
 }
 
 let macroKeys = ["carbs_g", "fat_g", "kcal", "protein_g"]
-let entryKeys = ["amount", "carbs_g", "date", "fat_g", "food_id", "grams", "id", "kcal", "meal", "name", "protein_g"]
+let entryKeys = ["amount", "carbs_g", "date", "fat_g", "food_id", "grams", "handle", "id", "kcal", "meal", "name", "protein_g"]
 let foodKeys = ["carbs_g_per_100g", "fat_g_per_100g", "favorite", "id", "kcal_per_100g", "measures", "name", "name_en", "name_ko", "protein_g_per_100g", "source"]

@@ -14,12 +14,15 @@ public struct NutritionContext: Sendable {
     public let foodTables: FoodTableUseCases?
     /// The Korean table's folder (`Resources/Foods`), loaded with the USDA table.
     public let koreanFoodsPath: String?
+    /// Finds a diet entry by what a person typed: its id, its handle or `last`.
+    public let ids: RecordIDs
 
-    public init(nutrition: NutritionUseCases, body: BodyUseCases, ownerID: String, defaultUSDAPath: String?,
+    public init(nutrition: NutritionUseCases, body: BodyUseCases, ownerID: String, ids: RecordIDs, defaultUSDAPath: String?,
                 foodTables: FoodTableUseCases? = nil, koreanFoodsPath: String? = nil) {
         self.nutrition = nutrition
         self.body = body
         self.ownerID = ownerID
+        self.ids = ids
         self.defaultUSDAPath = defaultUSDAPath
         self.foodTables = foodTables
         self.koreanFoodsPath = koreanFoodsPath

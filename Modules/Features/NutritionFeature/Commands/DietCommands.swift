@@ -28,7 +28,7 @@ enum DietCommands {
                     let day = try context.nutrition.day(ownerID: context.ownerID, date: entry.date)
                     invocation.output.print("✓ \(meal.rawValue.capitalized): \(entry.name), \(entry.amountText)"
                         + "\(entry.grams.map { " (\(formatAmount(round2($0))) g)" } ?? "") — \(Int(entry.macros.kcal.rounded())) kcal"
-                        + "\n  \(Int(day.remainingKcal.rounded())) kcal left today · id \(entry.id)")
+                        + "\n  \(Int(day.remainingKcal.rounded())) kcal left today · handle \(Handle.of(entry.id))")
                 }),
             Command(
                 name: "today", abstract: "The day: meals, totals against goals, what is left.",
@@ -62,12 +62,13 @@ enum DietCommands {
                 }),
             Command(
                 name: "edit", abstract: "Change the amount of a logged food.",
-                arguments: [Argument("id", help: "The entry's id.")],
+                arguments: [Argument("id", help: "The entry: its handle from `tend diet today`, its id, or 'last'.")],
                 options: [.value("amount", valueName: "AMOUNT", help: "The new amount (required).")],
                 run: { invocation in
                     guard let amount = invocation.option("amount") else { throw UsageError.missing("--amount AMOUNT") }
                     let context = try context(invocation)
-                    let entry = try context.nutrition.edit(ownerID: context.ownerID, id: invocation.argument("id")!, amount: amount)
+                    let id = try context.ids.resolve(invocation.argument("id") ?? "", kind: .meal, ownerID: context.ownerID)
+                    let entry = try context.nutrition.edit(ownerID: context.ownerID, id: id, amount: amount)
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(DietEntryJSON(entry))
                     } else {
@@ -76,12 +77,13 @@ enum DietCommands {
                 }),
             Command(
                 name: "delete", abstract: "Delete a logged food.",
-                arguments: [Argument("id", help: "The entry's id.")],
+                arguments: [Argument("id", help: "The entry: its handle from `tend diet today`, its id, or 'last'.")],
                 run: { invocation in
                     let context = try context(invocation)
-                    try context.nutrition.delete(ownerID: context.ownerID, id: invocation.argument("id")!)
+                    let id = try context.ids.resolve(invocation.argument("id") ?? "", kind: .meal, ownerID: context.ownerID)
+                    try context.nutrition.delete(ownerID: context.ownerID, id: id)
                     if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["deleted": invocation.argument("id")!])
+                        try invocation.output.printJSON(["deleted": id])
                     } else {
                         invocation.output.print("Deleted.")
                     }

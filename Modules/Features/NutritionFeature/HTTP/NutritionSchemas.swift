@@ -26,10 +26,10 @@ extension NutritionRoutes {
                                      ("kcal", ["type": "number", "minimum": 0, "maximum": 10000]), ("protein_g", S.number), ("carbs_g", S.number),
                                      ("fat_g", S.number)], required: ["name", "serving", "grams", "kcal"], closed: false)),
             ("DietEntry", S.object([
-                ("id", S.string), ("date", S.date), ("meal", S.enumeration(["breakfast", "lunch", "dinner", "snack"])),
+                ("id", S.string), ("handle", S.string), ("date", S.date), ("meal", S.enumeration(["breakfast", "lunch", "dinner", "snack"])),
                 ("food_id", S.nullable("string")), ("name", S.string), ("amount", S.string), ("grams", S.nullable("number")),
                 ("kcal", S.number), ("protein_g", S.number), ("carbs_g", S.number), ("fat_g", S.number),
-            ], required: ["id", "date", "meal", "food_id", "name", "amount", "grams", "kcal", "protein_g", "carbs_g", "fat_g"])),
+            ], required: ["id", "handle", "date", "meal", "food_id", "name", "amount", "grams", "kcal", "protein_g", "carbs_g", "fat_g"])),
             ("DietEntryList", S.object([("entries", S.array(entry))], required: ["entries"])),
             ("NewDietEntry", S.object([("meal", S.enumeration(["breakfast", "lunch", "dinner", "snack"])), ("food", S.string),
                                        ("amount", S.string), ("date", S.date)], required: ["meal", "food", "amount"], closed: false)),

@@ -111,6 +111,7 @@ public struct FoodDetailJSON: Encodable, Sendable {
 /// One logged food.
 public struct DietEntryJSON: Encodable, Sendable {
     let id: String
+    let handle: String
     let date: String
     let meal: String
     let foodID: String?
@@ -124,6 +125,7 @@ public struct DietEntryJSON: Encodable, Sendable {
 
     public init(_ entry: DietEntry) {
         id = entry.id
+        handle = Handle.of(entry.id)
         date = entry.date.description
         meal = entry.meal.rawValue
         foodID = entry.foodID
@@ -137,12 +139,13 @@ public struct DietEntryJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, date, meal, foodID = "food_id", name, amount, grams, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
+        case id, handle, date, meal, foodID = "food_id", name, amount, grams, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(handle, forKey: .handle)
         try container.encode(date, forKey: .date)
         try container.encode(meal, forKey: .meal)
         try container.encode(foodID, forKey: .foodID)

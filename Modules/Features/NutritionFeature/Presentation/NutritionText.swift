@@ -108,13 +108,14 @@ public enum NutritionText {
 
     public static func day(_ day: NutritionUseCases.Day) -> String {
         var lines = ["Diet · \(day.date)", ""]
+        let handles = Handle.handles(for: day.entries.map(\.id))
         for meal in Meal.allCases {
             let entries = day.entries(meal)
             lines.append("\(meal.rawValue.capitalized) — \(kcal(day.totals(meal).kcal))")
             for entry in entries {
-                lines.append("  \(entry.name.count > 44 ? String(entry.name.prefix(43)) + "…" : entry.name), \(entry.amountText)"
+                lines.append("  \(entry.name), \(entry.amountText)"
                     + " · \(kcal(entry.macros.kcal)) · P \(grams(entry.macros.protein)) C \(grams(entry.macros.carbs)) F \(grams(entry.macros.fat))"
-                    + "  [\(entry.id.suffix(8))]")
+                    + "  [\(handles[entry.id] ?? entry.id)]")
             }
         }
         lines.append("")
