@@ -187,6 +187,8 @@ struct SessionCommandTests {
         ["--distance", "5", "--duration", "30:00", "--at", "2026-11-26 07:00"],  // tomorrow
         ["--distance", "5", "--duration", "30:00", "--at", "19:50"],             // would end at 20:20, now is 20:00
         ["--distance", "5", "--duration", "30:00", "--at", "someday"],
+        ["--distance", "10", "--duration", "10:00"],                             // 60 km/h on foot
+        ["--distance", "5000", "--duration", "30:00"],                          // metres typed as km
         ["--duration", "30:00"],
         ["--distance", "5"],
     ])
@@ -203,7 +205,7 @@ struct SessionCommandTests {
     @Test(arguments: [("150", 9000.0), ("75", 4500.0), ("1.5", 90.0), ("45:30", 2730.0), ("1:05:00", 3900.0)])
     func durationForms(_ text: String, _ seconds: Double) throws {
         let tend = try ActivityCommandHarness()
-        let result = tend.run("--json", "hike", "add", "--distance", "8", "--duration", text, "--at", "2026-11-24 09:00")
+        let result = tend.run("--json", "hike", "add", "--distance", "0.3", "--duration", text, "--at", "2026-11-24 09:00")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try result.json().double("duration_s") == seconds, "--duration \(text)")
     }

@@ -114,6 +114,13 @@ public struct ActivityUseCases: Sendable {
         if let gain = entry.elevationGain, !(gain.isFinite && (0...20_000).contains(gain)) {
             throw AppError.invalidInput("the climb must be 0 to 20,000 m", code: "invalid_climb")
         }
+        // Faster on average than the 100 m world record (10.4 m/s) is a typo, not a run; a hike
+        // faster than 4 m/s (14.4 km/h) is one too.
+        let fastest = entry.kind == .run ? 10.5 : 4.0
+        guard entry.distance / entry.duration <= fastest else {
+            throw AppError.invalidInput("\(formatUnits((entry.distance / 100).rounded() / 10)) km in \(SetParser.clock(entry.duration)) is faster "
+                + "than anyone on foot: the distance is in km, the duration H:MM:SS, MM:SS or minutes", code: "implausible_speed")
+        }
         let now = clock.now
         let start = entry.startedAt ?? now.addingTimeInterval(-entry.duration)
         guard start.addingTimeInterval(entry.duration).timeIntervalSince(now) <= 300 else {
