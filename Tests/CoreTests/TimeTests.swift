@@ -58,7 +58,8 @@ struct TimeTests {
         #expect(TimeInput.parse("yesterday 23:50", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-29T23:50:00+09:00"))
         #expect(TimeInput.parse("2026-11-01 08:00", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-01T08:00:00+09:00"))
         #expect(TimeInput.parse("2026-11-01T08:00:00Z", now: now, timeZone: seoul) == ISO8601.parseInstant("2026-11-01T17:00:00+09:00"))
-        for bad in ["25:00", "tomorrowish 10:00", "2026-11-31 08:00", "", "noon"] {
+        for bad in ["25:00", "tomorrowish 10:00", "2026-11-31 08:00", "", "noon", "0001-01-01 08:00", "1899-12-31T23:00:00Z",
+                    "2201-01-01 08:00"] {
             #expect(TimeInput.parse(bad, now: now, timeZone: seoul) == nil, "\(bad) must be refused")
         }
     }
