@@ -116,11 +116,16 @@ public struct NutritionUseCases: Sendable {
     }
 
     /// A food by id, or the best match of a search (an error names the closest foods).
-    public func resolve(_ reference: String, ownerID: String) throws -> Food {
-        if reference.hasPrefix("usda:") || reference.hasPrefix("custom:") {
+    /// - Parameter amount: when given, the best match that can measure it ("egg", "2 large":
+    ///   the egg that has a "large" measure), else the best match.
+    public func resolve(_ reference: String, ownerID: String, fitting amount: Amount? = nil) throws -> Food {
+        if Self.isFoodID(reference) {
             return try food(id: reference, ownerID: ownerID)
         }
-        if let best = try search(reference, ownerID: ownerID, limit: 1).first { return best }
+        let matches = try search(reference, ownerID: ownerID, limit: amount == nil ? 1 : 5)
+        if let best = matches.first {
+            return matches.first { food in amount.map { (try? $0.grams(of: food)) != nil } ?? true } ?? best
+        }
         // A misspelling ("chiken brest"): the first three letters of each word still find the neighbours.
         let stems = reference.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { String($0.prefix(3)) }.joined(separator: " ")
         var closest = try foods.search(stems, ownerID: ownerID, limit: 3).map(\.name)
@@ -130,6 +135,12 @@ public struct NutritionUseCases: Sendable {
         }
         throw AppError.notFound(
             "no food matches '\(reference)'\(closest.isEmpty ? "" : "; closest: \(closest.joined(separator: "; "))")", code: "food_not_found").with(key: closest.isEmpty ? "match" : "closest", ["query": reference, "closest": closest.joined(separator: "; ")])
+    }
+
+    /// `usda:01001`, `kr:kr0001`, `custom:<uuid>`: a food's id rather than words to search.
+    public static func isFoodID(_ reference: String) -> Bool {
+        let parts = reference.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 2 && ["usda", "kr", "custom"].contains(parts[0]) && !parts[1].isEmpty && !parts[1].contains(" ")
     }
 
     // MARK: - Meals
@@ -143,14 +154,14 @@ public struct NutritionUseCases: Sendable {
         var entry: DietEntry
         if amount.isCalories {
             guard amount.quantity <= 10_000 else { throw AppError.invalidInput("at most 10,000 kcal at once", code: "invalid_amount").with(key: "kcal") }
-            let named = reference.hasPrefix("usda:") || reference.hasPrefix("custom:")
+            let named = Self.isFoodID(reference)
                 ? try food(id: reference, ownerID: ownerID).name : reference.trimmed
             entry = DietEntry(id: UUIDv7.makeString(at: now), ownerID: ownerID, date: day, meal: meal, foodID: nil,
                               name: named.isEmpty || named == "quick" ? "Quick add" : named, grams: nil,
                               amountText: text, macros: Macros(kcal: amount.quantity, protein: 0, carbs: 0, fat: 0),
                               createdAt: now, updatedAt: now)
         } else {
-            let food = try resolve(reference, ownerID: ownerID)
+            let food = try resolve(reference, ownerID: ownerID, fitting: amount)
             let grams = try Self.checked(grams: amount.grams(of: food))
             entry = DietEntry(id: UUIDv7.makeString(at: now), ownerID: ownerID, date: day, meal: meal, foodID: food.id, name: food.name,
                               grams: grams, amountText: text, macros: food.per100g.scaled(grams / 100), createdAt: now, updatedAt: now)

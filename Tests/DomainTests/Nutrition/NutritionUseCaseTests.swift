@@ -431,3 +431,15 @@ struct NutritionReviewTests {
         #expect(week.daysOnTarget == 0)
     }
 }
+
+@Suite("Nutrition: words and ids that name a food")
+struct FoodReferenceTests {
+    @Test func anIdOfAnyTableIsAnIdNotWordsToSearch() {
+        #expect(NutritionUseCases.isFoodID("usda:01001"))
+        #expect(NutritionUseCases.isFoodID("kr:kr0186"))
+        #expect(NutritionUseCases.isFoodID("custom:019ad3c2-1111-7aaa-8bbb-00000abc1234"))
+        #expect(!NutritionUseCases.isFoodID("egg"))
+        #expect(!NutritionUseCases.isFoodID("kr:"))
+        #expect(!NutritionUseCases.isFoodID("note: egg white"))
+    }
+}
