@@ -48,6 +48,9 @@ let sharedModules: [Target] = [
     .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2", "CLibZip"], path: "Modules/Data"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
     .target(name: "HTTP", dependencies: ["Core"], path: "Modules/HTTP"),
+    // The HTTP server on libmicrohttpd: below everything that serves, so the HTTP kit and the
+    // clients test against a real socket without building the app.
+    .target(name: "Server", dependencies: ["Core", "HTTP", "CMicroHTTPD"], path: "Modules/Server"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
     .target(name: "Client", dependencies: ["Core", "Domain", "CCurl"], path: "Modules/Client"),
     // Services: the outside world. Weather uses URLSession (FoundationNetworking), so only the
@@ -56,7 +59,7 @@ let sharedModules: [Target] = [
     .target(name: "Notifications", dependencies: ["Core", "Domain"], path: "Modules/Services/Notifications"),
 ]
 
-// MARK: - Features (presentation: CLI commands, later HTTP routes)
+// MARK: - Features (presentation: each feature's CLI commands and HTTP routes)
 
 let features: [Target] = [
     .target(
@@ -111,17 +114,6 @@ let composition: [Target] = [
     ),
 ]
 
-// MARK: - The server (libmicrohttpd stays out of the `tend` binary: every library it loads
-// slows the start of each command)
-
-let server: [Target] = [
-    .target(
-        name: "Server",
-        dependencies: ["Core", "HTTP", "Console", "Composition", "Weather", "Notifications", "CMicroHTTPD"],
-        path: "Modules/Server"
-    ),
-]
-
 // MARK: - Apps
 
 let apps: [Target] = [
@@ -135,9 +127,11 @@ let apps: [Target] = [
         dependencies: ["Data", "Domain", "Core"],
         path: "Apps/TendBench"
     ),
+    // libmicrohttpd, URLSession (weather) and the scheduler stay out of `tend`: every library a
+    // binary loads slows the start of each command.
     .executableTarget(
         name: "tend-server",
-        dependencies: ["Server"],
+        dependencies: ["Server", "Composition", "Weather", "Notifications", "Console", "HTTP", "Core"],
         path: "Apps/TendServer"
     ),
 ]
@@ -173,6 +167,6 @@ let package = Package(
         .executable(name: "tend", targets: ["tend"]),
         .executable(name: "tend-server", targets: ["tend-server"]),
     ],
-    targets: systemLibraries + sharedModules + features + composition + server + apps + tests,
+    targets: systemLibraries + sharedModules + features + composition + apps + tests,
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Console
 import Core
 import HTTP
 import Composition
+import Server
 import Weather
 import Notifications
 #if canImport(Glibc)
@@ -11,14 +12,14 @@ import Glibc
 
 /// `tend-server`: parses its options, opens the container, serves until SIGINT or SIGTERM,
 /// then stops accepting, finishes the requests in flight, closes the database and exits 0.
-public struct ServerRunner: Sendable {
+struct ServerRunner: Sendable {
     let environment: [String: String]
 
-    public init(environment: [String: String]) {
+    init(environment: [String: String]) {
         self.environment = environment
     }
 
-    public func run(_ arguments: [String], output: Output = .live()) -> Int32 {
+    func run(_ arguments: [String], output: Output = .live()) -> Int32 {
         CommandLineTool(root: command(), output: output).run(arguments)
     }
 
