@@ -30,6 +30,8 @@ public final class Container: Sendable {
     public let clientCache: any ClientCache
     /// Finds an entry by what a person typed: its id, its handle or `last`.
     public let recordIDs: RecordIDs
+    /// What every write changed; subscribers (notification planning) are registered here.
+    public let events: DomainEventBus
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -44,13 +46,15 @@ public final class Container: Sendable {
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
         self.clock = clock
+        let events = DomainEventBus()
+        self.events = events
         recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
         accounts = AccountUseCases(
             accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
             failures: SQLiteLoginFailureRepository(database: database),
             hasher: SodiumPasswordHasher(strength: passwordStrength), tokens: SodiumTokenGenerator(),
-            transactor: database, clock: clock)
+            transactor: database, clock: clock, events: events)
         // Local data follows the device's zone; an account's data follows the account's.
         let zone: @Sendable (String) -> String = { owner in
             if owner != Owner.local, let account = try? accountRepository.account(id: owner) {
@@ -61,12 +65,12 @@ public final class Container: Sendable {
         insulin = InsulinUseCases(
             doses: SQLiteDoseRepository(database: database),
             settings: SQLiteInsulinSettingsRepository(database: database),
-            transactor: database, clock: clock, defaultTimeZone: zone)
+            transactor: database, clock: clock, defaultTimeZone: zone, events: events)
         quests = QuestUseCases(
             journeys: SQLiteJourneyRepository(database: database), entries: SQLiteQuestEntryRepository(database: database),
             settings: SQLiteQuestSettingsRepository(database: database),
             content: FileQuestContentSource(directory: resourcesPath + "/Quests"),
-            transactor: database, clock: clock, timeZone: zone)
+            transactor: database, clock: clock, timeZone: zone, events: events)
         activities = ActivityUseCases(
             activities: SQLiteActivityRepository(database: database), places: SQLitePlaceRepository(database: database),
             gpx: LibXMLGPXCoding(), transactor: database, clock: clock, timeZone: zone)
@@ -85,13 +89,13 @@ public final class Container: Sendable {
             workouts: workoutRepository, exercises: SQLiteExerciseRepository(database: database),
             activities: SQLiteActivityRepository(database: database), transactor: database, clock: clock, timeZone: zone)
         supplements = SupplementUseCases(supplements: SQLiteSupplementRepository(database: database), transactor: database, clock: clock,
-                                         timeZone: zone)
+                                         timeZone: zone, events: events)
         couples = CoupleUseCases(
             couples: SQLiteCoupleRepository(database: database), accounts: accountRepository,
             photoStore: FilePhotoStore(directory: photosPath ?? Self.photosDirectory(databasePath: databasePath),
                                        digest: SodiumDigest.sha256Hex),
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
-            transactor: database, clock: clock)
+            transactor: database, clock: clock, events: events)
         clientCache = SQLiteClientCache(database: database)
         // The desktop is a channel only for this machine's own reminders (`tend remind run`).
         let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,
@@ -102,7 +106,9 @@ public final class Container: Sendable {
             sender: HTTPNotificationSender(transport: CurlTransport(), sign: SodiumDigest.hmacSHA256Hex, desktop: desktop),
             tokens: SodiumTokenGenerator(), transactor: database, clock: clock, timeZone: zone,
             localChannels: { owner in owner == Owner.local && desktop() != nil ? [desktopChannel] : [] })
-        couples.events.connect(notifications)
+        // Cross-feature effects: every write's events reach notification planning, whoever wrote.
+        let planning = notifications
+        events.subscribe { planning.hear($0) }
     }
 
     /// A container on a fresh in-memory database, for tests.

@@ -16,12 +16,12 @@ public enum ServerApplication {
     public static func make(container: Container, logger: Logger?) -> HTTPApplication {
         var router = Router()
         let notifications = container.notifications
-        router.addRoutes(replanning(AccountRoutes.make(accounts: container.accounts), notifications))
-        router.addRoutes(replanning(InsulinRoutes.make(insulin: container.insulin), notifications))
-        router.addRoutes(replanning(QuestRoutes.make(quests: container.quests), notifications))
+        router.addRoutes(AccountRoutes.make(accounts: container.accounts))
+        router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
+        router.addRoutes(QuestRoutes.make(quests: container.quests))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))
-        router.addRoutes(replanning(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements), notifications))
+        router.addRoutes(WorkoutRoutes.make(workouts: container.workouts, supplements: container.supplements))
         router.addRoutes(CoupleRoutes.make(couples: container.couples))
         let couples = container.couples
         router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
@@ -36,29 +36,6 @@ public enum ServerApplication {
             router: router, logger: logger,
             authenticate: { token in try accounts.authenticate(token: token) },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
-    }
-
-    /// The rules whose answer a write under a path prefix can change.
-    static let rulesByPrefix: [(String, [NotificationRule])] = [
-        ("/v1/insulin/", [.insulin]), ("/v1/quests/", [.quest]), ("/v1/supplements", [.supplement]),
-        // A new time zone moves every reminder.
-        ("/v1/me", [.insulin, .quest, .supplement]),
-    ]
-
-    /// Routes whose successful writes re-plan the notifications of their rule for the account
-    /// (a dose logged cancels tonight's reminder; a new reminder time moves it).
-    static func replanning(_ routes: [Route], _ notifications: NotificationUseCases) -> [Route] {
-        routes.map { route in
-            guard route.method != "GET", let rules = rulesByPrefix.first(where: { route.pattern.hasPrefix($0.0) })?.1 else { return route }
-            return Route(route.method, route.pattern, requiresAuth: route.requiresAuth, maximumBodySize: route.maximumBodySize,
-                         accepts: route.accepts, operation: route.operation) { request in
-                let response = try route.handler(request)
-                if (200..<300).contains(response.status), let owner = request.accountID {
-                    for rule in rules { notifications.requestRefresh(ownerID: owner, rule: rule) }
-                }
-                return response
-            }
-        }
     }
 
     /// `/healthz` and `/openapi.json`.

@@ -34,6 +34,9 @@ public struct TendCommandLine: Sendable {
 
     public func run(_ arguments: [String], output: Output = .live()) -> Int32 {
         let status = CommandLineTool(root: rootCommand(), output: output, catalog: catalog(for: arguments)).run(arguments)
+        // What the command's writes asked of notification planning is done before it ends, as
+        // the server's scheduler does it after an API write.
+        containers.opened?.notifications.refreshRequested()
         // The database is one file when the command ends: what the WAL holds goes into it.
         if let container = containers.opened, (try? container.database.checkpoint()) == nil {
             output.printError("warning: the database's write-ahead log could not be folded into the file; the next run will")

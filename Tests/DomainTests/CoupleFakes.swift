@@ -477,6 +477,8 @@ final class CoupleCodeSequence: Sendable {
 
 /// The fakes wired together around one movable clock.
 struct CoupleWorld {
+    /// What the use cases published.
+    let events = RecordedEvents()
     let memory = CoupleMemory()
     let couples: MemoryCoupleRepository
     let accounts = MemoryAccountRepository()
@@ -497,7 +499,7 @@ struct CoupleWorld {
         self.codes = sequence
         useCases = CoupleUseCases(couples: couples, accounts: accounts, photoStore: photoStore,
                                   weather: WeatherService(provider: weatherProvider, cache: weatherCache, clock: clock),
-                                  transactor: transactor, clock: clock, makeCode: { sequence.next() })
+                                  transactor: transactor, clock: clock, events: events, makeCode: { sequence.next() })
     }
 
     var now: Date { clock.now }

@@ -162,6 +162,8 @@ final class FakeTransactor: Transactor {
 
 /// The fakes wired together, with use cases at a chosen "now".
 struct World {
+    /// What the use cases published.
+    let events = RecordedEvents()
     let store = InMemoryInsulinStore()
     let doses: FakeDoseRepository
     let settingsRepository: FakeInsulinSettingsRepository
@@ -191,7 +193,7 @@ struct World {
     func useCases(at date: Date? = nil) -> InsulinUseCases {
         let zone = timeZoneIdentifier
         return InsulinUseCases(doses: doses, settings: settingsRepository, transactor: transactor,
-                               clock: FixedClock(date ?? now), defaultTimeZone: { _ in zone })
+                               clock: FixedClock(date ?? now), defaultTimeZone: { _ in zone }, events: events)
     }
 
     var insulin: InsulinUseCases { useCases() }

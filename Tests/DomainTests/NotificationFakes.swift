@@ -197,6 +197,8 @@ final class SequentialTokenGenerator: TokenGenerator {
 /// The notification use cases wired with the insulin, quest and supplement fakes around one
 /// movable clock, zone Asia/Seoul, and a fixed jitter (random 0.5: no jitter).
 struct NotificationWorld {
+    /// What the use cases published.
+    let events = RecordedEvents()
     static let zone = "Asia/Seoul"
 
     let clock: MovableClock
@@ -223,12 +225,13 @@ struct NotificationWorld {
         let clock = MovableClock(now)
         self.clock = clock
         insulin = InsulinUseCases(doses: FakeDoseRepository(store: insulinStore), settings: FakeInsulinSettingsRepository(store: insulinStore),
-                                  transactor: FakeTransactor(store: insulinStore), clock: clock, defaultTimeZone: { _ in zone })
+                                  transactor: FakeTransactor(store: insulinStore), clock: clock, defaultTimeZone: { _ in zone }, events: events)
         quests = QuestUseCases(journeys: FakeJourneyRepository(store: questStore), entries: FakeQuestEntryRepository(store: questStore),
                                settings: FakeQuestSettingsRepository(store: questStore), content: FakeQuestContentSource(),
-                               transactor: FakeQuestTransactor(store: questStore), clock: clock, timeZone: { _ in zone })
+                               transactor: FakeQuestTransactor(store: questStore), clock: clock, timeZone: { _ in zone }, events: events)
         supplements = SupplementUseCases(supplements: FakeSupplementRepository(memory: workoutMemory),
-                                         transactor: WorkoutFakeTransactor(memory: workoutMemory), clock: clock, timeZone: { _ in zone })
+                                         transactor: WorkoutFakeTransactor(memory: workoutMemory), clock: clock, timeZone: { _ in zone },
+                                         events: events)
         repository = MemoryNotificationRepository(memory: memory)
         notifications = NotificationUseCases(
             repository: repository, rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements),

@@ -14,7 +14,7 @@ struct SettingsTests {
         let calls = Mutex(0)
         let useCases = InsulinUseCases(doses: world.doses, settings: world.settingsRepository, transactor: world.transactor,
                                        clock: FixedClock(now),
-                                       defaultTimeZone: { _ in calls.withLock { $0 += 1 }; return "Asia/Seoul" })
+                                       defaultTimeZone: { _ in calls.withLock { $0 += 1 }; return "Asia/Seoul" }, events: world.events)
         #expect(world.store.storedSettings(Owner.local) == nil)
 
         let settings = try useCases.settings.current(ownerID: Owner.local)

@@ -20,8 +20,12 @@ public struct AccountUseCases: Sendable {
     /// Recently checked tokens, so that a busy client does not cost a query per request.
     let recent = SessionCache()
 
+    let events: any DomainEventSink
+
     public init(accounts: any AccountRepository, sessions: any SessionRepository, failures: any LoginFailureRepository,
-                hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock) {
+                hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
+                events: any DomainEventSink) {
+        self.events = events
         self.accounts = accounts
         self.sessions = sessions
         self.failures = failures
@@ -146,7 +150,7 @@ public struct AccountUseCases: Sendable {
             throw AppError.invalidInput("time_zone '\(timeZone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
         }
         // Read and written in one transaction: two changes at once both land.
-        return try transactor.write {
+        return try transactor.write(publishing: .profileChanged(ownerID: id), to: events) {
             var account = try account(id: id)
             if let name { account.displayName = name }
             if let timeZone { account.timeZoneIdentifier = timeZone }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Synchronization
+
 import Core
 
 /// What happened in a couple space that the partner may want to hear about.
@@ -15,25 +15,9 @@ public enum CoupleEvent: Sendable, Equatable {
     case disconnected(memberIDs: [String])
 }
 
-/// Hears couple events (the notifications in `tend-server`).
-public protocol CoupleEventSink: Sendable {
-    func coupleEvent(_ event: CoupleEvent)
-}
-
-/// Where couple events go; set once the listener exists (the container builds both).
-public final class CoupleEventRelay: Sendable {
-    private let sink = Mutex<(any CoupleEventSink)?>(nil)
-
-    public init() {}
-
-    public func connect(_ listener: any CoupleEventSink) {
-        sink.withLock { $0 = listener }
-    }
-
-    func send(_ event: CoupleEvent) {
-        let listener = sink.withLock { $0 }
-        listener?.coupleEvent(event)
-    }
+extension DomainEventSink {
+    /// A couple event, on the one event bus.
+    func send(_ event: CoupleEvent) { publish(.couple(event)) }
 }
 
 extension Equatable {

@@ -21,11 +21,13 @@ public struct CoupleUseCases: Sendable {
     let transactor: any Transactor
     let clock: any Clock
     let makeCode: @Sendable () -> String
-    /// Couple events for whoever listens (notifications); sent after each write has landed.
-    public let events = CoupleEventRelay()
+    /// Where couple events go (the notifications listen); sent after each write has landed.
+    let events: any DomainEventSink
 
     public init(couples: any CoupleRepository, accounts: any AccountRepository, photoStore: any PhotoStore, weather: WeatherService,
-                transactor: any Transactor, clock: any Clock, makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode) {
+                transactor: any Transactor, clock: any Clock, events: any DomainEventSink,
+                makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode) {
+        self.events = events
         self.couples = couples
         self.accounts = accounts
         self.photoStore = photoStore

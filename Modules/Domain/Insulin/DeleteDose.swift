@@ -7,7 +7,10 @@ public struct DeleteDose: Sendable {
     let transactor: any Transactor
     let clock: any Clock
 
-    public init(doses: any DoseRepository, transactor: any Transactor, clock: any Clock) {
+    let events: any DomainEventSink
+
+    public init(doses: any DoseRepository, transactor: any Transactor, clock: any Clock, events: any DomainEventSink) {
+        self.events = events
         self.doses = doses
         self.transactor = transactor
         self.clock = clock
@@ -15,7 +18,7 @@ public struct DeleteDose: Sendable {
 
     @discardableResult
     public func callAsFunction(ownerID: String, id: String) throws -> Dose {
-        try transactor.write {
+        try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
             guard var dose = try doses.dose(id: id.lowercased(), ownerID: ownerID) else {
                 throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])
             }

@@ -25,7 +25,11 @@ public struct EditDose: Sendable {
     let transactor: any Transactor
     let clock: any Clock
 
-    public init(doses: any DoseRepository, settings: InsulinSettingsService, transactor: any Transactor, clock: any Clock) {
+    let events: any DomainEventSink
+
+    public init(doses: any DoseRepository, settings: InsulinSettingsService, transactor: any Transactor, clock: any Clock,
+                events: any DomainEventSink) {
+        self.events = events
         self.doses = doses
         self.settings = settings
         self.transactor = transactor
@@ -39,7 +43,7 @@ public struct EditDose: Sendable {
         if let takenAt = changes.takenAt { try DoseRules.validate(takenAt: takenAt, now: now, timeZone: settings.timeZone) }
         if let note = changes.note { try DoseRules.validate(note: note) }
 
-        return try transactor.write {
+        return try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
             guard var dose = try doses.dose(id: id.lowercased(), ownerID: ownerID) else {
                 throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])
             }

@@ -9,9 +9,12 @@ public struct InsulinSettingsService: Sendable {
     let clock: any Clock
     /// The zone new settings start with, per owner (the system's on a device, the account's on the server).
     let defaultTimeZone: @Sendable (_ ownerID: String) -> String
+    let events: any DomainEventSink
 
     public init(repository: any InsulinSettingsRepository, transactor: any Transactor, clock: any Clock,
-                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String = { _ in TimeZone.current.identifier }) {
+                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String = { _ in TimeZone.current.identifier },
+                events: any DomainEventSink) {
+        self.events = events
         self.repository = repository
         self.transactor = transactor
         self.clock = clock
@@ -31,7 +34,7 @@ public struct InsulinSettingsService: Sendable {
 
     public func update(ownerID: String, _ changes: InsulinSettingsChanges) throws -> InsulinSettings {
         try changes.validate()
-        return try transactor.write {
+        return try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
             var settings = try current(ownerID: ownerID)
             changes.apply(to: &settings)
             settings.updatedAt = clock.now

@@ -14,14 +14,14 @@ public struct InsulinUseCases: Sendable {
 
     public init(doses: any DoseRepository, settings settingsRepository: any InsulinSettingsRepository,
                 transactor: any Transactor, clock: any Clock,
-                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String) {
+                defaultTimeZone: @escaping @Sendable (_ ownerID: String) -> String, events: any DomainEventSink) {
         let settings = InsulinSettingsService(repository: settingsRepository, transactor: transactor, clock: clock,
-                                              defaultTimeZone: defaultTimeZone)
+                                              defaultTimeZone: defaultTimeZone, events: events)
         self.clock = clock
         self.settings = settings
-        logDose = LogDose(doses: doses, settings: settings, transactor: transactor, clock: clock)
-        editDose = EditDose(doses: doses, settings: settings, transactor: transactor, clock: clock)
-        deleteDose = DeleteDose(doses: doses, transactor: transactor, clock: clock)
+        logDose = LogDose(doses: doses, settings: settings, transactor: transactor, clock: clock, events: events)
+        editDose = EditDose(doses: doses, settings: settings, transactor: transactor, clock: clock, events: events)
+        deleteDose = DeleteDose(doses: doses, transactor: transactor, clock: clock, events: events)
         listDoses = ListDoses(doses: doses, settings: settings)
         status = GetInsulinStatus(doses: doses, settings: settings, clock: clock)
         monthReport = GetInsulinMonthReport(doses: doses, settings: settings, clock: clock)

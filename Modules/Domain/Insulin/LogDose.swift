@@ -35,7 +35,11 @@ public struct LogDose: Sendable {
     let transactor: any Transactor
     let clock: any Clock
 
-    public init(doses: any DoseRepository, settings: InsulinSettingsService, transactor: any Transactor, clock: any Clock) {
+    let events: any DomainEventSink
+
+    public init(doses: any DoseRepository, settings: InsulinSettingsService, transactor: any Transactor, clock: any Clock,
+                events: any DomainEventSink) {
+        self.events = events
         self.doses = doses
         self.settings = settings
         self.transactor = transactor
@@ -47,7 +51,7 @@ public struct LogDose: Sendable {
             throw AppError.invalidInput("id must be a UUID (got '\(id)')", code: "invalid_id").with(["id": id])
         }
         let id = request.id?.lowercased()
-        return try transactor.write {
+        return try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
             // A retry of a stored dose gets that dose back, whatever the clock says now.
             if let id {
                 if let stored = try doses.dose(id: id, ownerID: ownerID) { return Result(dose: stored, created: false) }

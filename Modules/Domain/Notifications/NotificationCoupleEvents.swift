@@ -119,7 +119,8 @@ extension NotificationUseCases {
     }
 }
 
-extension NotificationUseCases: CoupleEventSink {
+extension NotificationUseCases {
+    /// Queues what a couple event tells the partner (or cancels what a disconnect made moot).
     public func coupleEvent(_ event: CoupleEvent) {
         try? handle(event)
     }

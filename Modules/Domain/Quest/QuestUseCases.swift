@@ -15,10 +15,12 @@ public struct QuestUseCases: Sendable {
     let transactor: any Transactor
     public let clock: any Clock
     let timeZone: @Sendable (_ ownerID: String) -> String
+    let events: any DomainEventSink
 
     public init(journeys: any JourneyRepository, entries: any QuestEntryRepository, settings: any QuestSettingsRepository,
                 content: any QuestContentSource, transactor: any Transactor, clock: any Clock,
-                timeZone: @escaping @Sendable (_ ownerID: String) -> String) {
+                timeZone: @escaping @Sendable (_ ownerID: String) -> String, events: any DomainEventSink) {
+        self.events = events
         self.journeys = journeys
         self.entries = entries
         self.settingsRepository = settings
@@ -56,7 +58,7 @@ public struct QuestUseCases: Sendable {
             throw AppError.invalidInput("the pace must be 1 to 7 days per quest", code: "invalid_pace")
         }
         let template = try template(start.style)
-        return try transactor.write {
+        return try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             if let current = try journeys.journeys(ownerID: ownerID).first, !current.isComplete {
                 throw AppError.invalidInput(
                     "a journey is already in progress (started \(current.timeZone.localDate(of: current.startedAt))); finish it, or delete it with 'tend quest delete \(current.id)'",
@@ -132,7 +134,7 @@ public struct QuestUseCases: Sendable {
 
     private func complete(ownerID: String, style: QuestStyle, language: Language,
                           make: (Journey, Int, Date) -> QuestEntry) throws -> QuestEntry {
-        try transactor.write {
+        try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             let state = try currentState(ownerID: ownerID)
             guard !state.isComplete else {
                 throw AppError.invalidInput("this journey is complete: start a new one with 'tend quest new'", code: "journey_complete")
@@ -214,7 +216,7 @@ public struct QuestUseCases: Sendable {
 
     /// Deletes a journey and its answers.
     public func delete(ownerID: String, journeyID: String) throws {
-        try transactor.write {
+        try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             guard var journey = try journeys.journey(id: journeyID.lowercased(), ownerID: ownerID) else {
                 throw AppError.notFound("no journey with id \(journeyID)", code: "journey_not_found").with(["id": journeyID])
             }
@@ -236,7 +238,7 @@ public struct QuestUseCases: Sendable {
     }
 
     public func setReminder(ownerID: String, at time: LocalTime) throws -> QuestSettings {
-        try transactor.write {
+        try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             var settings = try settings(ownerID: ownerID)
             settings.reminder = time
             settings.updatedAt = clock.now

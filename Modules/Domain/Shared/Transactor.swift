@@ -4,3 +4,12 @@
 public protocol Transactor: Sendable {
     func write<T>(_ body: () throws -> T) throws -> T
 }
+
+extension Transactor {
+    /// Runs `body` in a transaction and, once it committed, tells `events` what changed.
+    public func write<T>(publishing event: DomainEvent, to events: any DomainEventSink, _ body: () throws -> T) throws -> T {
+        let result = try write(body)
+        events.publish(event)
+        return result
+    }
+}

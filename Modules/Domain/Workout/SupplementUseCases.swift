@@ -8,9 +8,11 @@ public struct SupplementUseCases: Sendable {
     let transactor: any Transactor
     public let clock: any Clock
     let timeZone: @Sendable (_ ownerID: String) -> String
+    let events: any DomainEventSink
 
     public init(supplements: any SupplementRepository, transactor: any Transactor, clock: any Clock,
-                timeZone: @escaping @Sendable (_ ownerID: String) -> String) {
+                timeZone: @escaping @Sendable (_ ownerID: String) -> String, events: any DomainEventSink) {
+        self.events = events
         self.supplements = supplements
         self.transactor = transactor
         self.clock = clock
@@ -26,7 +28,7 @@ public struct SupplementUseCases: Sendable {
         guard !unit.trimmed.isEmpty, unit.count <= 20 else { throw AppError.invalidInput("give a unit such as mg, g, capsule", code: "invalid_supplement").with(key: "unit") }
         guard !times.isEmpty, times.count <= 12 else { throw AppError.invalidInput("give 1 to 12 times of day", code: "invalid_supplement").with(key: "times") }
         guard weekdays.allSatisfy({ (1...7).contains($0) }) else { throw AppError.invalidInput("weekdays are mon to sun", code: "invalid_supplement").with(key: "weekdays") }
-        return try transactor.write {
+        return try transactor.write(publishing: .supplementsChanged(ownerID: ownerID), to: events) {
             if try supplements.supplements(ownerID: ownerID).contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 throw AppError.conflict("'\(name)' is already on the list", code: "supplement_exists").with(["name": name])
             }
@@ -41,7 +43,7 @@ public struct SupplementUseCases: Sendable {
     public func list(ownerID: String) throws -> [Supplement] { try supplements.supplements(ownerID: ownerID) }
 
     public func remove(ownerID: String, name: String) throws {
-        try transactor.write {
+        try transactor.write(publishing: .supplementsChanged(ownerID: ownerID), to: events) {
             var supplement = try find(ownerID: ownerID, name: name)
             supplement.deletedAt = clock.now
             supplement.updatedAt = clock.now
@@ -59,7 +61,7 @@ public struct SupplementUseCases: Sendable {
     /// Takes the first open slot of today whose time has come (else the next one); refused when
     /// every slot of today is taken, unless forced.
     public func take(ownerID: String, name: String, force: Bool = false) throws -> SupplementIntake {
-        try transactor.write {
+        try transactor.write(publishing: .supplementsChanged(ownerID: ownerID), to: events) {
             let supplement = try find(ownerID: ownerID, name: name)
             let zone = zone(ownerID)
             let now = clock.now

@@ -312,6 +312,8 @@ final class FakeQuestContentSource: QuestContentSource {
 
 /// The fakes wired together around a clock the test moves.
 struct QuestWorld {
+    /// What the use cases published.
+    let events = RecordedEvents()
     let store = InMemoryQuestStore()
     let clock: QuestClock
     let journeys: FakeJourneyRepository
@@ -329,7 +331,7 @@ struct QuestWorld {
         transactor = FakeQuestTransactor(store: store)
         quests = QuestUseCases(journeys: journeys, entries: entries, settings: settingsRepository,
                                content: FakeQuestContentSource(), transactor: transactor, clock: clock,
-                               timeZone: { _ in timeZone })
+                               timeZone: { _ in timeZone }, events: events)
     }
 
     @discardableResult

@@ -140,6 +140,8 @@ final class FakeSupplementRepository: SupplementRepository {
 // MARK: - A world to run the workout use cases in
 
 struct WorkoutWorld {
+    /// What the use cases published.
+    let events = RecordedEvents()
     let memory = WorkoutMemory()
     let zone: String
     let now: Date
@@ -162,7 +164,7 @@ struct WorkoutWorld {
     func supplements(at date: Date? = nil) -> SupplementUseCases {
         let zone = zone
         return SupplementUseCases(supplements: FakeSupplementRepository(memory: memory), transactor: WorkoutFakeTransactor(memory: memory),
-                                  clock: FixedClock(date ?? now), timeZone: { _ in zone })
+                                  clock: FixedClock(date ?? now), timeZone: { _ in zone }, events: events)
     }
 
     @discardableResult
