@@ -53,6 +53,8 @@ let sharedModules: [Target] = [
     .target(name: "Server", dependencies: ["Core", "HTTP", "CMicroHTTPD"], path: "Modules/Server"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
     .target(name: "Client", dependencies: ["Core", "Domain", "CCurl"], path: "Modules/Client"),
+    // Formats: the byte-level photo sanitizer behind Domain's `PhotoSanitizer` (pure Swift).
+    .target(name: "Photos", dependencies: ["Core", "Domain"], path: "Modules/Photos"),
     // Services: the outside world. Weather uses URLSession (FoundationNetworking), so only the
     // server links it; notifications go over the `ServerTransport` (libcurl, opened on use).
     .target(name: "Weather", dependencies: ["Core", "Domain"], path: "Modules/Services/Weather"),
@@ -109,7 +111,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "Notifications"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -144,6 +146,7 @@ let tests: [Target] = [
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "Core"]),
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),
+    .testTarget(name: "PhotosTests", dependencies: ["Photos", "Domain", "Core"]),
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "WeatherTests", dependencies: ["Weather", "Domain", "Core", "Server", "HTTP"]),

@@ -6,6 +6,7 @@ import Data
 import Domain
 import Client
 import Notifications
+import Photos
 
 /// The dependency container: opens the database once, migrates it, and builds every
 /// repository and use case once. Tests build it on `:memory:` with a fixed clock.
@@ -94,6 +95,7 @@ public final class Container: Sendable {
             couples: SQLiteCoupleRepository(database: database), accounts: accountRepository,
             photoStore: FilePhotoStore(directory: photosPath ?? Self.photosDirectory(databasePath: databasePath),
                                        digest: SodiumDigest.sha256Hex),
+            photos: PhotoImageSanitizer(),
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
             transactor: database, clock: clock, events: events)
         clientCache = SQLiteClientCache(database: database)

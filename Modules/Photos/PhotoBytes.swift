@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Core
+import Domain
 
 /// The uploaded bytes with the format they claim to be, so that every failure can say which
 /// format was broken.

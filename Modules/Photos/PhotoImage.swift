@@ -1,19 +1,8 @@
 import FoundationEssentials
 import Core
+import Domain
 
-/// The image formats a couple's "photo of the day" may be stored in.
-public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
-    case jpeg, png, webp, heic
-
-    public var mediaType: String {
-        switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .webp: "image/webp"
-        case .heic: "image/heic"
-        }
-    }
-
+extension PhotoFormat {
     /// The name a person knows the format by (used in error messages).
     var displayName: String {
         switch self {
@@ -25,6 +14,16 @@ public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
     }
 }
 
+/// `PhotoImage` as the `PhotoSanitizer` the couple use cases receive from the container.
+public struct PhotoImageSanitizer: PhotoSanitizer {
+    public init() {}
+
+    public func sanitize(_ data: Data) throws -> SanitizedPhoto {
+        let (format, clean) = try PhotoImage.sanitize(data)
+        return SanitizedPhoto(format: format, data: clean)
+    }
+}
+
 /// Recognises an uploaded photo and removes the metadata that can reveal where it was taken.
 ///
 /// Everything is done in pure Swift on the bytes: the pixels are never decoded or re-encoded,
@@ -32,7 +31,7 @@ public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
 /// every offset is computed with checked arithmetic and bounds-checked before use, so hostile
 /// input ends in an `invalid_image` error, never a crash or an endless loop.
 public enum PhotoImage {
-    public static let maximumSize = 10 << 20 // 10 MiB
+    public static let maximumSize = CouplePhoto.maximumSize
 
     /// Recognises the format by its bytes (never by a name or a declared type) and returns the
     /// image with every embedded metadata block that can carry a location removed.

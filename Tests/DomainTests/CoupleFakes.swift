@@ -497,7 +497,7 @@ struct CoupleWorld {
         weatherProvider = CoupleWeatherProvider(clock: clock)
         let sequence = CoupleCodeSequence(codes)
         self.codes = sequence
-        useCases = CoupleUseCases(couples: couples, accounts: accounts, photoStore: photoStore,
+        useCases = CoupleUseCases(couples: couples, accounts: accounts, photoStore: photoStore, photos: FakePhotoSanitizer(),
                                   weather: WeatherService(provider: weatherProvider, cache: weatherCache, clock: clock),
                                   transactor: transactor, clock: clock, events: events, makeCode: { sequence.next() })
     }

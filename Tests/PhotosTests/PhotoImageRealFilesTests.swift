@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Core
-@testable import Domain
+import Domain
+@testable import Photos
 
 /// Files written by real encoders and tagged by exiftool with a location, a camera make, an
 /// XMP creator and a comment (see Tests/Fixtures/photos/README.md): none of it survives.

@@ -1,5 +1,6 @@
 import Core
-@testable import Domain
+import Domain
+@testable import Photos
 import Foundation
 import Testing
 

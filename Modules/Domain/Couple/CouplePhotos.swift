@@ -9,7 +9,8 @@ extension CoupleUseCases {
     public func putPhoto(accountID: String, data: Data, caption: String?) throws -> CouplePhoto {
         let caption = try Self.optionalText(caption, field: "caption", limit: Self.maximumCaptionLength)
         _ = try activeCouple(accountID: accountID)
-        let (format, clean) = try PhotoImage.sanitize(data)
+        let sanitized = try photos.sanitize(data)
+        let (format, clean) = (sanitized.format, sanitized.data)
         let hash = try photoStore.store(clean) // the file first: a row never points at missing bytes
         let now = clock.now
         let day = today(of: accountID)

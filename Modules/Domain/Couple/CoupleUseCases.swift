@@ -17,6 +17,8 @@ public struct CoupleUseCases: Sendable {
     let couples: any CoupleRepository
     let accounts: any AccountRepository
     let photoStore: any PhotoStore
+    /// Recognises an uploaded photo and strips its location-bearing metadata (`Photos`).
+    let photos: any PhotoSanitizer
     let weather: WeatherService
     let transactor: any Transactor
     let clock: any Clock
@@ -24,13 +26,15 @@ public struct CoupleUseCases: Sendable {
     /// Where couple events go (the notifications listen); sent after each write has landed.
     let events: any DomainEventSink
 
-    public init(couples: any CoupleRepository, accounts: any AccountRepository, photoStore: any PhotoStore, weather: WeatherService,
+    public init(couples: any CoupleRepository, accounts: any AccountRepository, photoStore: any PhotoStore,
+                photos: any PhotoSanitizer, weather: WeatherService,
                 transactor: any Transactor, clock: any Clock, events: any DomainEventSink,
                 makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode) {
         self.events = events
         self.couples = couples
         self.accounts = accounts
         self.photoStore = photoStore
+        self.photos = photos
         self.weather = weather
         self.transactor = transactor
         self.clock = clock

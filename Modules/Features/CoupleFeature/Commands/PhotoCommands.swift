@@ -19,7 +19,7 @@ enum PhotoCommands {
                 throw AppError.invalidInput("cannot read the file \(path)", code: "file_not_found")
             }
             let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
-            guard size <= PhotoImage.maximumSize else {
+            guard size <= CouplePhoto.maximumSize else {
                 throw AppError(.tooLarge, code: "image_too_large", "\(path) is larger than 10 MiB")
             }
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -182,7 +182,7 @@ public enum CoupleRoutes {
                 try couples.deleteCare(accountID: me(request), id: request.pathParameters["id"] ?? "")
                 return .noContent()
             },
-            Route("PUT", "/v1/couple/photos/today", maximumBodySize: PhotoImage.maximumSize, accepts: photoTypes,
+            Route("PUT", "/v1/couple/photos/today", maximumBodySize: CouplePhoto.maximumSize, accepts: photoTypes,
                   operation: OpenAPIOperation(
                 summary: "Today's photo (JPEG, PNG, WebP or HEIC, at most 10 MiB; location metadata is removed)", tag: "couple",
                 parameters: [S.queryParameter("caption", "A caption (at most 200 characters)")],
