@@ -52,16 +52,19 @@ let sharedModules: [Target] = [
     // clients test against a real socket without building the app.
     .target(name: "Server", dependencies: ["Core", "HTTP", "CMicroHTTPD"], path: "Modules/Server"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
-    .target(name: "Client", dependencies: ["Core", "Domain", "CCurl"], path: "Modules/Client"),
+    // `tend` as a client of tend-server: `ServerClient`, the wire types, the saved login, and
+    // `CurlTransport` (libcurl opened with dlopen on first use, never linked).
+    .target(name: "Client", dependencies: ["Core", "CCurl"], path: "Modules/Client"),
     // Formats: the byte-level photo sanitizer behind Domain's `PhotoSanitizer` (pure Swift).
     .target(name: "Photos", dependencies: ["Core", "Domain"], path: "Modules/Photos"),
     // Services: the outside world. Weather uses URLSession (FoundationNetworking), so only the
-    // server links it; notifications go over the `ServerTransport` (libcurl, opened on use).
+    // server links it; notifications go over `Client`'s `ServerTransport` (libcurl, opened on use).
     .target(name: "Weather", dependencies: ["Core", "Domain"], path: "Modules/Services/Weather"),
-    .target(name: "Notifications", dependencies: ["Core", "Domain"], path: "Modules/Services/Notifications"),
+    .target(name: "Notifications", dependencies: ["Core", "Domain", "Client"], path: "Modules/Services/Notifications"),
 ]
 
 // MARK: - Features (presentation: each feature's CLI commands and HTTP routes)
+// The features whose commands talk to tend-server (couple, notify, account) also use `Client`.
 
 let features: [Target] = [
     .target(
@@ -91,17 +94,17 @@ let features: [Target] = [
     ),
     .target(
         name: "CoupleFeature",
-        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/CoupleFeature"
     ),
     .target(
         name: "NotificationFeature",
-        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/NotificationFeature"
     ),
     .target(
         name: "AccountFeature",
-        dependencies: ["Core", "Domain", "Console", "HTTP"],
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/AccountFeature"
     ),
 ]

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import CCurl
 import Core
-import Domain
 #if canImport(Glibc)
 import Glibc
 #endif

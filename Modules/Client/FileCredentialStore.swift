@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Core
-import Domain
 #if canImport(Glibc)
 import Glibc
 #endif

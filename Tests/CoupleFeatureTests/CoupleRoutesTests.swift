@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Client
 import Core
 import Domain
 @testable import CoupleFeature

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Client
 import Console
 import Core
 import Domain

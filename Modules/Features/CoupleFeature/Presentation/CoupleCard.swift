@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Client
 import Core
 import Domain
 

@@ -1,5 +1,5 @@
 import Core
-import Domain
+import Client
 import Foundation
 import Synchronization
 import Testing

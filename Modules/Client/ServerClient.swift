@@ -1,9 +1,11 @@
 import FoundationEssentials
 import Core
 
-// `tend` as a client of `tend-server`: requests and answers, the transport that carries them
-// (libcurl, in `Client`), the saved login, and the client that turns HTTP answers into
-// `AppError`s. Feature commands talk to the server only through `ServerClient`.
+// `tend` as a client of `tend-server`: requests and answers (the wire types), the transport that
+// carries them (`CurlTransport`, libcurl opened on first use), the saved login, and the client
+// that turns HTTP answers into `AppError`s. These are formats and transports, not rules, so they
+// live here rather than in `Domain`: the feature commands that talk to the server (couple,
+// account, notify) depend on `Client` and talk to it only through `ServerClient`.
 
 /// One request to `tend-server`, relative to the server's base URL.
 public struct ServerRequest: Sendable {
