@@ -106,6 +106,7 @@ public final class Container: Sendable {
             repository: SQLiteNotificationRepository(database: database),
             rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements), accounts: accountRepository,
             sender: HTTPNotificationSender(transport: CurlTransport(), sign: SodiumDigest.hmacSHA256Hex, desktop: desktop),
+            channelAddresses: ChannelAddresses(),
             tokens: SodiumTokenGenerator(), transactor: database, clock: clock, timeZone: zone,
             localChannels: { owner in owner == Owner.local && desktop() != nil ? [desktopChannel] : [] })
         // Cross-feature effects: every write's events reach notification planning, whoever wrote.

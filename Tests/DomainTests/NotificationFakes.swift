@@ -235,7 +235,7 @@ struct NotificationWorld {
         repository = MemoryNotificationRepository(memory: memory)
         notifications = NotificationUseCases(
             repository: repository, rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements),
-            accounts: accounts, sender: sender, tokens: tokens, transactor: NotificationFakeTransactor(memory: memory), clock: clock,
+            accounts: accounts, sender: sender, channelAddresses: FakeChannelAddresses(), tokens: tokens, transactor: NotificationFakeTransactor(memory: memory), clock: clock,
             timeZone: { _ in zone }, random: { random })
     }
 

@@ -1,96 +1,26 @@
 import FoundationEssentials
 import Core
 
+/// Reads where a channel URL points. The formats — the URL's authority, IPv4 and IPv6 literals
+/// in every form a resolver accepts, the cloud metadata names — live in `Notifications`
+/// (`ChannelAddresses`), so that the check when a channel is added and the check of the resolved
+/// addresses before each delivery use one parser.
+public protocol ChannelAddressPolicy: Sendable {
+    /// The host of an http(s) URL (brackets of an IPv6 literal removed), or nil when the text is
+    /// not an http(s) URL with a host.
+    func host(of url: String) -> String?
+    /// Whether a host — a name or an address literal — is one a channel must never reach.
+    func isForbidden(host: String) -> Bool
+}
+
 /// Where a channel may point: http(s) only, never a link-local or cloud-metadata address (a
 /// server-side request there could read the host's credentials). Loopback and private networks
 /// stay allowed: self-hosted ntfy is common.
 public enum ChannelURL {
-    static let refusal = AppError.invalidInput("url must be an http(s) URL that is not link-local or a cloud metadata address",
-                                               code: "invalid_channel_url")
+    public static let refusal = AppError.invalidInput(
+        "url must be an http(s) URL that is not link-local or a cloud metadata address", code: "invalid_channel_url")
 
-    public static func validate(_ text: String) throws {
-        guard let host = host(of: text) else { throw refusal }
-        if isForbidden(host: host) { throw refusal }
-    }
-
-    /// The host of an http(s) URL (brackets of an IPv6 literal removed), or nil.
-    public static func host(of text: String) -> String? {
-        guard let host = try? parseHost(text) else { return nil }
-        return host
-    }
-
-    /// Whether a resolved address (as text) is one a channel must never reach.
-    public static func isForbiddenAddress(_ address: String) -> Bool { isForbidden(host: address) }
-
-    static func parseHost(_ text: String) throws -> String {
-        guard text.utf8.count <= 2048, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { throw refusal }
-        let lower = text.lowercased()
-        let rest: Substring
-        if lower.hasPrefix("https://") { rest = lower.dropFirst(8) } else if lower.hasPrefix("http://") { rest = lower.dropFirst(7) } else {
-            throw refusal
-        }
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var host: Substring
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw refusal }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-        } else {
-            host = authority.prefix { $0 != ":" }
-        }
-        guard !host.isEmpty else { throw refusal }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        return String(host)
-    }
-
-    static func isForbidden(host: String) -> Bool {
-        if ["metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal"].contains(host) { return true }
-        if let v4 = ipv4(host) { return v4.0 == 169 && v4.1 == 254 }
-        if host.contains(":") {
-            let unzoned = host.split(separator: "%").first.map(String.init) ?? host
-            guard let first = unzoned.split(separator: ":", omittingEmptySubsequences: false).first,
-                  let word = UInt16(first.isEmpty ? "0" : first, radix: 16) else { return true }
-            if word & 0xFFC0 == 0xFE80 { return true }                   // fe80::/10
-            if unzoned.hasPrefix("fd00:ec2:") { return true }             // AWS metadata over IPv6
-            // IPv4-mapped or -compatible: ::ffff:169.254.x.x, or the same in hex (::ffff:a9fe:a9fe).
-            let groups = unzoned.split(separator: ":", omittingEmptySubsequences: true)
-            if let tail = groups.last, let v4 = ipv4(String(tail)), tail.contains(".") {
-                return v4.0 == 169 && v4.1 == 254
-            }
-            if groups.count >= 2, unzoned.contains("ffff") || unzoned.hasPrefix("::"),
-               let high = UInt16(groups[groups.count - 2], radix: 16), UInt16(groups[groups.count - 1], radix: 16) != nil {
-                return high == 0xA9FE
-            }
-        }
-        return false
-    }
-
-    /// A dotted IPv4 address (also the short and numeric forms resolvers accept: 169.254.169.254,
-    /// 2852039166, 0xA9FEA9FE).
-    static func ipv4(_ host: String) -> (UInt32, UInt32)? {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...4).contains(parts.count) else { return nil }
-        var numbers: [UInt64] = []
-        for part in parts {
-            let text = String(part)
-            let value: UInt64?
-            if text.hasPrefix("0x") || text.hasPrefix("0X") { value = UInt64(text.dropFirst(2), radix: 16) }
-            else if text.count > 1 && text.hasPrefix("0") { value = UInt64(text, radix: 8) }
-            else { value = UInt64(text) }
-            guard let value else { return nil }
-            numbers.append(value)
-        }
-        var address: UInt64 = 0
-        for (index, number) in numbers.enumerated() {
-            if index == numbers.count - 1 {
-                let remaining = 4 - index
-                guard number < (1 << (8 * UInt64(remaining))) else { return nil }
-                address = (address << (8 * UInt64(remaining))) | number
-            } else {
-                guard number < 256 else { return nil }
-                address = (address << 8) | number
-            }
-        }
-        return (UInt32((address >> 24) & 0xFF), UInt32((address >> 16) & 0xFF))
+    public static func validate(_ text: String, addresses: any ChannelAddressPolicy) throws {
+        guard let host = addresses.host(of: text), !addresses.isForbidden(host: host) else { throw refusal }
     }
 }

@@ -6,7 +6,7 @@ import Core
 extension NotificationUseCases {
     public func addChannel(ownerID: String, kind: ChannelKind, url: String, token: String?) throws -> NotificationChannel {
         guard kind != .desktop else { throw AppError.invalidInput("kind must be ntfy or webhook", code: "invalid_kind") }
-        try ChannelURL.validate(url)
+        try ChannelURL.validate(url, addresses: channelAddresses)
         if let token, token.isEmpty || token.utf8.count > 512 || token.contains(where: { $0.isNewline || $0 == " " }) {
             throw AppError.invalidInput("token must be 1 to 512 characters without spaces", code: "invalid_token")
         }

@@ -19,6 +19,8 @@ public struct NotificationUseCases: Sendable {
     let rules: NotificationRules
     let accounts: any AccountRepository
     let sender: any NotificationSender
+    /// Where a channel may point (the address parsing lives in `Notifications`).
+    let channelAddresses: any ChannelAddressPolicy
     let tokens: any TokenGenerator
     let transactor: any Transactor
     let clock: any Clock
@@ -33,7 +35,8 @@ public struct NotificationUseCases: Sendable {
     let requested = RefreshRequests()
 
     public init(repository: any NotificationRepository, rules: NotificationRules, accounts: any AccountRepository,
-                sender: any NotificationSender, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
+                sender: any NotificationSender, channelAddresses: any ChannelAddressPolicy,
+                tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
                 timeZone: @escaping @Sendable (String) -> String, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
                 localChannels: @escaping @Sendable (String) -> [NotificationChannel] = { _ in [] }) {
         self.localChannels = localChannels
@@ -41,6 +44,7 @@ public struct NotificationUseCases: Sendable {
         self.rules = rules
         self.accounts = accounts
         self.sender = sender
+        self.channelAddresses = channelAddresses
         self.tokens = tokens
         self.transactor = transactor
         self.clock = clock

@@ -10,10 +10,11 @@ import Glibc
 /// any address they give is one a channel must never reach.
 enum ResolvedAddressCheck {
     static func check(_ url: String) throws {
-        guard let host = ChannelURL.host(of: url) else {
+        let parser = ChannelAddresses()
+        guard let host = parser.host(of: url) else {
             throw AppError.invalidInput("the channel URL is not valid", code: "invalid_channel_url")
         }
-        for address in addresses(of: host) where ChannelURL.isForbiddenAddress(address) {
+        for address in addresses(of: host) where parser.isForbiddenAddress(address) {
             throw AppError.invalidInput("the channel's host \(host) resolves to a link-local address", code: "invalid_channel_url")
         }
     }
