@@ -64,15 +64,24 @@ enum HelpFormatter {
         if command.subcommands.isEmpty {
             parts += command.arguments.map(\.displayName)
             parts += command.options.map(usageToken)
+        } else if command.run != nil, !command.arguments.isEmpty {
+            // Runs itself with its arguments, or names a subcommand: one usage line for each.
+            let own = (parts + command.arguments.map(\.displayName) + command.options.map(usageToken)).joined(separator: " ")
+            let other = (parts + ["<subcommand>"]).joined(separator: " ")
+            return usageLines(own, heading: heading) + usageLines(other, heading: heading, continued: true)
         } else {
             parts += command.options.map(usageToken)
             parts.append(command.run == nil ? "<subcommand>" : "[<subcommand>]")
         }
+        return usageLines(parts.joined(separator: " "), heading: heading)
+    }
+
+    static func usageLines(_ text: String, heading: String, continued: Bool = false) -> [String] {
         let prefix = "\(heading): "
         let prefixWidth = TextWidth.displayWidth(prefix)
-        let wrapped = TextWrapping.wrap(parts.joined(separator: " "), width: lineWidth - prefixWidth)
+        let wrapped = TextWrapping.wrap(text, width: lineWidth - prefixWidth)
         let indent = String(repeating: " ", count: prefixWidth)
-        return wrapped.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
+        return wrapped.enumerated().map { ($0.offset == 0 && !continued ? prefix : indent) + $0.element }
     }
 
     static func usageToken(_ option: Option) -> String {

@@ -11,6 +11,8 @@ public struct Invocation: Sendable {
     private let argumentLists: [String: [String]]
     private let values: [String: [String]]
     private let flags: Set<String>
+    /// The options and arguments the command chain declares; nil for an invocation built by hand.
+    private let declared: Set<String>?
 
     /// Builds an invocation directly, for tests of code that takes one.
     public init(
@@ -20,8 +22,10 @@ public struct Invocation: Sendable {
         options: [String: [String]] = [:],
         flags: Set<String> = [],
         output: Output,
-        language: DisplayLanguage = .en
+        language: DisplayLanguage = .en,
+        declared: Set<String>? = nil
     ) {
+        self.declared = declared
         self.commandPath = commandPath
         self.arguments = arguments
         self.argumentLists = argumentLists
@@ -32,21 +36,37 @@ public struct Invocation: Sendable {
     }
 
     /// The positional argument with this name, nil when an optional one was left out.
-    public func argument(_ name: String) -> String? { arguments[name] }
+    public func argument(_ name: String) -> String? { arguments[checked(name)] }
 
     /// Every value of a variadic argument (`SET...`), in order.
-    public func arguments(_ name: String) -> [String] { argumentLists[name] ?? arguments[name].map { [$0] } ?? [] }
+    public func arguments(_ name: String) -> [String] { argumentLists[checked(name)] ?? arguments[name].map { [$0] } ?? [] }
 
     /// The last value given for a value option (later ones override earlier ones).
-    public func option(_ name: String) -> String? { values[name]?.last }
+    public func option(_ name: String) -> String? { values[checked(name)]?.last }
 
     /// Every value given for a value option, in order (`--tag a --tag b`).
-    public func options(_ name: String) -> [String] { values[name] ?? [] }
+    public func options(_ name: String) -> [String] { values[checked(name)] ?? [] }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool { flags.contains(checked(name)) }
 
     /// Whether the option or flag was given at all.
-    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    public func has(_ name: String) -> Bool { flags.contains(checked(name)) || values[name] != nil }
+
+    /// Every name a command reads is one its chain declares: reading another is a typo that
+    /// would silently read nothing. Tests (debug builds) stop at it; a release build reads nil.
+    private func checked(_ name: String) -> String {
+        assert(declared?.contains(name) ?? true, "\(commandPath.joined(separator: " ")) reads '\(name)', which it does not declare")
+        return name
+    }
+
+    /// Prints the JSON under `--json`, else the text: the one place that decides.
+    public func respond<T: Encodable>(json: () throws -> T, text: () throws -> String) throws {
+        if GlobalOptions.wantsJSON(self) {
+            try output.printJSON(try json())
+        } else {
+            output.print(try text())
+        }
+    }
 
     /// Parses an option's value; nil when it was not given. A value the closure rejects is a
     /// usage error: "invalid value 'x' for --units: <expected>".

@@ -45,7 +45,8 @@ struct Parser {
                 options: state.values,
                 flags: state.flags,
                 output: output,
-                language: language
+                language: language,
+                declared: Set(state.chain.flatMap(\.options).map(\.name) + command.arguments.map(\.name))
             )
             return .run(command, invocation)
         }

@@ -144,20 +144,7 @@ public struct SVGDrawing {
     // MARK: - Text and numbers
 
     /// Escapes text for XML content and attribute values (`& < > " '`).
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    public static func escape(_ text: String) -> String { text.xmlEscaped }
 
     /// A coordinate or value as SVG writes it: at most `places` decimals, no trailing ".0".
     public static func number(_ value: Double, places: Int = 1) -> String {

@@ -13,3 +13,30 @@ extension String {
 public func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? noun : plural ?? (noun.hasSuffix("s") || noun.hasSuffix("ch") ? noun + "es" : noun + "s"))
 }
+
+extension String {
+    /// The text without surrounding white space, or nil when nothing is left: an optional field
+    /// a person left blank.
+    public var nilIfBlank: String? {
+        let trimmed = trimmed
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The text escaped for XML and HTML, in content and in quoted attribute values
+    /// (`& < > " '`): what a person typed can never become markup.
+    public var xmlEscaped: String {
+        var escaped = ""
+        escaped.reserveCapacity(utf8.count)
+        for character in self {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -90,7 +90,7 @@ struct NotifyCommandTests {
         #expect(desktop.run(["insulin", "log", "rapid", "2", "--at", "12:00"], output: output) == 0)
         #expect(desktop.run(["remind", "run", "--once"], output: output) == 0, "\(captured.stderr)")
         let calls = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
-        #expect(calls.count == 1)
+        #expect(calls.count == 1, "\(calls)")
         #expect(calls.first?.contains("--app-name=Tend|--urgency=normal|--|Long-acting insulin|") == true, "\(calls)")
         // Sent once: the next round finds nothing due.
         #expect(desktop.run(["remind", "run", "--once"], output: output) == 0)

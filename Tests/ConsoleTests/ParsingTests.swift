@@ -196,3 +196,17 @@ struct ParsingTests {
         #expect(try #require(fixture.recorder.last).argument("kind") == "rapid")
     }
 }
+
+@Suite("Invocation: JSON or text")
+struct RespondTests {
+    @Test func jsonUnderTheFlagElseText() throws {
+        let (output, captured) = Output.capturing()
+        let json = Invocation(commandPath: ["tend", "x"], flags: ["json"], output: output, declared: ["json"])
+        try json.respond(json: { ["a": 1] }, text: { "text" })
+        #expect(captured.stdout == #"{"a":1}"# + "\n")
+        let (textOutput, textCaptured) = Output.capturing()
+        let text = Invocation(commandPath: ["tend", "x"], output: textOutput, declared: ["json"])
+        try text.respond(json: { ["a": 1] }, text: { "text" })
+        #expect(textCaptured.stdout == "text\n")
+    }
+}

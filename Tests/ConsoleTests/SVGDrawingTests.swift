@@ -16,7 +16,7 @@ struct SVGDrawingTests {
         let text = svg.render()
         #expect(text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300""#))
         #expect(text.hasSuffix("</svg>\n"))
-        #expect(text.contains("Tom &amp; &lt;Jerry&gt;&apos;s &quot;run&quot;"))
+        #expect(text.contains("Tom &amp; &lt;Jerry&gt;&#39;s &quot;run&quot;"))
         let root = try #require(try XMLDocument(xmlString: text).rootElement()) // well-formed
         let first = root.children?.first as? XMLElement
         #expect(first?.name == "title" && first?.stringValue == "Tom & <Jerry>'s \"run\"")

@@ -8,6 +8,7 @@ struct CoupleHandleTests {
         let api = try CoupleAPI()
         let (a, b) = api.pair()
         let first = api.send("POST", "/v1/couple/care", json: ["text": "drink water", "for": "me"], token: a).json
+        api.at("2026-11-30T12:05:00Z") // `last` is the newest: ids are made in time order
         let second = api.send("POST", "/v1/couple/care", json: ["text": "call grandma", "for": "partner"], token: a).json
         let handle = try #require(first.string("handle"))
         #expect(handle.count == 7 && first.string("id")?.hasSuffix(handle) == true)

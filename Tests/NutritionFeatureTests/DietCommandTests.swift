@@ -2,7 +2,6 @@ import Foundation
 import FoundationXML
 import Testing
 import Core
-import Composition
 
 @Suite("tend diet")
 struct DietCommandTests {
@@ -95,7 +94,7 @@ struct DietCommandTests {
         let result = tend.run("diet", "log", "lunch", "usda:09003", amount)
         #expect(result.status == 2, "\(amount): \(result)")
         #expect(result.stderr.hasPrefix("error: "))
-        #expect(try tend.container.nutrition.day(ownerID: "local", date: nil).entries.isEmpty)
+        #expect(try tend.stack.nutrition.day(ownerID: "local", date: nil).entries.isEmpty)
     }
 
     @Test func anUnknownMealExitsTwo() throws {
@@ -192,7 +191,7 @@ struct DietCommandTests {
         _ = try tend.json("diet", "log", "lunch", "usda:09003", "1 cup", "--date", "yesterday")
         let result = tend.run("diet", "copy", "yesterday", "breakfast")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("Copied 2 item(s) of breakfast from 2026-11-29"))
+        #expect(result.stdout.contains("Copied 2 items of breakfast from 2026-11-29"))
         let today = try tend.json("diet", "today")
         let breakfast = try #require((today["meals"] as? [String: Any])?["breakfast"] as? [[String: Any]])
         #expect(Set(breakfast.compactMap { $0["food_id"] as? String }) == ["usda:01123", "usda:18069"])

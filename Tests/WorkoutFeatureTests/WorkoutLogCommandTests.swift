@@ -96,7 +96,7 @@ struct WorkoutLogCommandTests {
         let tend = try WorkoutHarness()
         let unknown = tend.run("workout", "log", "squatt 100kg 5")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "error: unknown exercise 'squatt'; did you mean 'squat'? (tend exercises list)\n", "\(unknown)")
+        #expect(unknown.stderr == "error: unknown exercise 'squatt'; did you mean 'squat'?\nhint: tend exercises list\n", "\(unknown)")
         let negative = tend.run("workout", "log", "deadlift -100kg 3")
         #expect(negative.status == 2)
         #expect(negative.stderr.contains("'deadlift -100kg 3': a weight is more than 0 and at most 600 kg"), "\(negative)")
@@ -317,7 +317,7 @@ struct WorkoutHistoryCommandTests {
         #expect(goal.int("weekly") == 4 && goal.int("monthly_sessions") == 12 && goal.int("monthly_duration_s") == 36_000, "\(goal)")
         #expect(goal.string("formula") == "epley" && goal.string("unit") == "kg")
         let text = tend.run("workout", "goal", "--formula", "brzycki")
-        #expect(text.stdout == "Goal: 4 a week, 12 sessions a month, 600 min a month · 1RM by brzycki\n")
+        #expect(text.stdout == "Goal: 4 a week, 12 sessions a month, 600 min a month · 1RM by brzycki · weights in kg\n")
         #expect(records(tend, "back squat") == "100 112.5 100/100/100/- 500")
         let zero = tend.run("workout", "goal", "--weekly", "0")
         #expect(zero.status == 2)
@@ -364,7 +364,7 @@ struct WorkoutStatsCommandTests {
         let tend = try week()
         #expect(tend.run("workout", "stats").lines == [
             "Level 2 · 295 XP (5 to level 3)",
-            "4-day streak (longest 4) · 3/3 this week · 1 week(s) in a row on goal",
+            "4-day streak (longest 4) · 3/3 this week · 1 week in a row on goal",
             "2 h 18 min this month in 4 sessions",
             "Today's plan: legs",
         ])

@@ -76,7 +76,7 @@ public enum KoreanCatalog {
         "places remove": "저장한 장소를 지워요.",
         "places eta": "한 지점에서 장소까지 걷는 시간을 어림해요 (도로망 없이 계산한 추정치예요).",
 
-        "food": "음식 표: USDA SR24(8,860가지)와 내가 추가한 음식을 오프라인으로 검색해요.",
+        "food": "음식 표: USDA SR24(8,858가지), 한국 음식과 내가 추가한 음식을 오프라인으로 검색해요.",
         "food import-usda": "USDA SR24 표를 가져와요 (cronometer jar나 그 폴더). 여러 번 해도 같아요.",
         "food search": "음식을 찾아요: 단어마다 앞부분이 맞으면 돼요 (\"chick bre\").",
         "food show": "음식 하나의 단위별 양과 모든 영양소를 보여 줘요.",

@@ -74,17 +74,5 @@ enum GPXWriter {
         return String(text.dropLast()) + "." + String(repeating: "0", count: 3 - padded.count) + padded + "Z"
     }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { text.xmlEscaped }
 }

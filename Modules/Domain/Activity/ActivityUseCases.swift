@@ -71,7 +71,7 @@ public struct ActivityUseCases: Sendable {
             if !force {
                 let sameStart = try activities.activities(ownerID: ownerID, kind: kind, in: start..<start.addingTimeInterval(0.001))
                 if let existing = sameStart.first(where: { abs($0.distance - stats.distance2D) < 1 }) {
-                    throw AppError.conflict("this \(kind.rawValue) is already imported (id \(existing.id))", code: "already_imported",
+                    throw AppError.conflict("this \(kind.rawValue) is already imported (handle \(Handle.of(existing.id)))", code: "already_imported",
                                             details: existing.id)
                 }
             }
@@ -264,7 +264,7 @@ public struct ActivityUseCases: Sendable {
     public func eta(ownerID: String, to name: String, from origin: TrackPoint) throws -> ETA {
         try Self.validate(latitude: origin.latitude, longitude: origin.longitude, elevation: origin.elevation)
         guard let place = try places.place(named: name, ownerID: ownerID) else {
-            throw AppError.notFound("no place named '\(name)' (add it with 'tend places add')", code: "place_not_found")
+            throw AppError.notFound("no place named '\(name)'", code: "place_not_found").with(["name": name])
         }
         let target = TrackPoint(latitude: place.latitude, longitude: place.longitude, elevation: place.elevation)
         let walk = HikingEstimate.walkingTime(from: origin, to: target)

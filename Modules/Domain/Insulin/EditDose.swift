@@ -50,7 +50,7 @@ public struct EditDose: Sendable {
             if let kind = changes.kind { dose.kind = kind }
             if let units = changes.units { dose.units = units }
             if let takenAt = changes.takenAt { dose.takenAt = takenAt }
-            if let note = changes.note { dose.note = note.flatMap { $0.isEmpty ? nil : $0 } }
+            if let note = changes.note { dose.note = note?.nilIfBlank }
             if !changes.force {
                 try DoseRules.checkGuards(for: dose, in: doses, settings: settings)
             }

@@ -63,7 +63,7 @@ public struct LogDose: Sendable {
             let settings = try settings.current(ownerID: ownerID)
             let units = request.units ?? settings.defaultUnits(of: request.kind)
             let takenAt = request.takenAt ?? now
-            let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
+            let note = request.note?.nilIfBlank
             try DoseRules.validate(units: units)
             try DoseRules.validate(takenAt: takenAt, now: now, timeZone: settings.timeZone)
             try DoseRules.validate(note: note)

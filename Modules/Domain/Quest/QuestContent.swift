@@ -5,7 +5,7 @@ public enum Language: String, Sendable, Codable, CaseIterable {
     /// `--lang`, else `LANG` (ko… → Korean), else English.
     public static func resolve(option: String?, environment: [String: String]) -> Language? {
         if let option { return Language(rawValue: option.lowercased()) }
-        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
+        let locale = environment["LC_ALL"]?.nilIfBlank ?? environment["LANG"] ?? ""
         return locale.lowercased().hasPrefix("ko") ? .ko : .en
     }
 }

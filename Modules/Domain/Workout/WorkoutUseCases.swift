@@ -282,5 +282,4 @@ public struct WorkoutUseCases: Sendable {
 }
 
 extension String {
-    var nilIfBlank: String? { isEmpty ? nil : self }
 }

@@ -75,21 +75,29 @@ public enum NotifyCommands {
             },
             Command(name: "remove", abstract: "Remove a channel.", arguments: [Argument("id", help: "The channel: its handle from 'channel list', its id, or 'last'.")]) { invocation in
                 let context = try context(invocation)
-                let id = invocation.argument("id") ?? ""
+                // The list says which channel the handle (or `last`) names, so the person reads what went.
+                let channels: [ChannelJSON] = context.isOnServer
+                    ? try context.client.send(ServerRequest("GET", "/v1/notifications/channels")).decode(ChannelList.self).channels
+                    : try context.notifications.channels(ownerID: context.ownerID).map { ChannelJSON($0, zone: context.zone) }
+                let typed = invocation.argument("id") ?? ""
+                guard let id = try Handle.pick(typed, among: channels.map(\.id).sorted(), noun: "channel"),
+                      let channel = channels.first(where: { $0.id == id }) else {
+                    throw AppError.notFound("no channel \(typed)", code: "channel_not_found").with(["id": typed])
+                }
                 if context.isOnServer {
                     _ = try context.client.send(ServerRequest("DELETE", "/v1/notifications/channels/\(ServerRequest.segment(id))"))
                 } else {
                     try context.notifications.removeChannel(ownerID: context.ownerID, id: id)
                 }
                 if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["removed": id]) }
-                invocation.output.print("Removed the channel \(id).")
+                invocation.output.print("Removed the \(channel.kind) channel \(channel.url).")
             },
         ])
     }
 
     static func add(_ context: @escaping ContextProvider, _ invocation: Invocation, kind: ChannelKind) throws {
         guard let url = invocation.option("url") else { throw UsageError("missing --url URL") }
-        let token = invocation.option("token")
+        let token = kind == .ntfy ? invocation.option("token") : nil // only ntfy takes a token
         let context = try context(invocation)
         let created: CreatedChannelJSON = context.isOnServer
             ? try context.client.send(.json("POST", "/v1/notifications/channels", ChannelBody(kind: kind.rawValue, url: url, token: token)))

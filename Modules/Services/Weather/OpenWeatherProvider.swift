@@ -7,6 +7,24 @@ import Synchronization
 import Core
 import Domain
 
+/// How the provider bounds its wait for OpenWeather's answer. The live one waits on the
+/// system's monotonic time; a test decides by an event (its fake server holding the request),
+/// so that the timeout is tested without measuring how long anything took.
+public protocol AnswerTimer: Sendable {
+    /// Waits until `answered` is signalled or `timeout` seconds have passed; false when the
+    /// time ran out first.
+    func wait(for answered: DispatchSemaphore, upTo timeout: TimeInterval) -> Bool
+}
+
+/// The provider's timer on the system's monotonic time.
+public struct SystemAnswerTimer: AnswerTimer {
+    public init() {}
+
+    public func wait(for answered: DispatchSemaphore, upTo timeout: TimeInterval) -> Bool {
+        answered.wait(timeout: .now() + timeout) == .success
+    }
+}
+
 /// Current weather from OpenWeather's `/data/2.5/weather` (metric units), asked synchronously
 /// with a bounded wait. Every failure is an `AppError.unavailable` with the code
 /// `weather_unavailable`; the API key never appears in an error message.
@@ -15,14 +33,17 @@ public struct OpenWeatherProvider: WeatherProvider {
     let apiKey: String?
     let baseURL: String
     let timeout: TimeInterval
+    let timer: any AnswerTimer
     let session: URLSession
 
-    public init(apiKey: String?, baseURL: String = "https://api.openweathermap.org", timeout: TimeInterval = 3) {
-        self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
+    public init(apiKey: String?, baseURL: String = "https://api.openweathermap.org", timeout: TimeInterval = 3,
+                timer: any AnswerTimer = SystemAnswerTimer()) {
+        self.apiKey = apiKey?.nilIfBlank
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
         self.timeout = timeout > 0 && timeout.isFinite ? timeout : 3
+        self.timer = timer
         // URLSession's own timers only back ours up: swift-corelibs-foundation truncates a
         // timeout to whole seconds (0.5 s would fail at once), so they get a second more than
         // `send`'s wait, which bounds the call precisely.
@@ -37,7 +58,7 @@ public struct OpenWeatherProvider: WeatherProvider {
     /// The provider the environment describes: the key from `OPENWEATHER_API_KEY` (empty means
     /// unset), the base URL from `TEND_OPENWEATHER_URL` (a local fake in tests).
     public static func fromEnvironment(_ environment: [String: String]) -> OpenWeatherProvider {
-        let base = environment["TEND_OPENWEATHER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://api.openweathermap.org"
+        let base = environment["TEND_OPENWEATHER_URL"]?.nilIfBlank ?? "https://api.openweathermap.org"
         return OpenWeatherProvider(apiKey: environment["OPENWEATHER_API_KEY"], baseURL: base)
     }
 
@@ -107,7 +128,7 @@ public struct OpenWeatherProvider: WeatherProvider {
             done.signal()
         }
         task.resume()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
+        if !timer.wait(for: done, upTo: timeout) {
             task.cancel()
             throw Self.timedOut(timeout)
         }

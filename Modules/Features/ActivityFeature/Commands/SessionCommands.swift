@@ -184,7 +184,7 @@ enum SessionCommands {
                     if let best = bests[distance] {
                         table.addRow([ActivityText.km(distance), ActivityText.duration(best.seconds),
                                       ActivityText.pace(best.seconds / (distance / 1000)),
-                                      context.zone.localDate(of: best.date).description, best.activityID])
+                                      context.zone.localDate(of: best.date).description, Handle.of(best.activityID)])
                     } else {
                         table.addRow([ActivityText.km(distance), "—", "—", "", ""])
                     }

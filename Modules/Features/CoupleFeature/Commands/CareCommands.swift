@@ -52,10 +52,17 @@ enum CareCommands {
 
     static func delete(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(name: "delete", abstract: "Remove an item.", arguments: [Argument("id", help: "The item: its handle from 'care list', its id, or 'last'.")]) { invocation in
-            let id = invocation.argument("id") ?? ""
-            _ = try context(invocation).client.send(ServerRequest("DELETE", "/v1/couple/care/\(ServerRequest.segment(id))"))
+            // The list says which item the handle (or `last`) names, so the person reads what went.
+            let context = try context(invocation)
+            let list: CareList = try context.call(ServerRequest("GET", "/v1/couple/care"))
+            let typed = invocation.argument("id") ?? ""
+            guard let id = try Handle.pick(typed, among: list.care.map(\.id).sorted(), noun: "care item"),
+                  let item = list.care.first(where: { $0.id == id }) else {
+                throw AppError.notFound("no care item \(typed)", code: "care_not_found").with(["id": typed])
+            }
+            _ = try context.client.send(ServerRequest("DELETE", "/v1/couple/care/\(ServerRequest.segment(id))"))
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(["deleted": id]) }
-            invocation.output.print("Removed \(id).")
+            invocation.output.print("Removed: \(item.text)")
         }
     }
 }

@@ -83,8 +83,9 @@ enum PhotoCommands {
                 try write(bytes, to: "\(folder)/photos/\(name)")
             }
             if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(archive) }
-            invocation.output.print("Wrote \(folder)/archive.json: \(archive.moods.count) moods, \(archive.events.count) events, "
-                + "\(archive.care.count) care items, \(archive.meetings.count) meetings, \(archive.photos.count) photos.")
+            invocation.output.print("Wrote \(folder)/archive.json: \(counted(archive.moods.count, "mood")), "
+                + "\(counted(archive.events.count, "event")), \(counted(archive.care.count, "care item")), "
+                + "\(counted(archive.meetings.count, "meeting")), \(counted(archive.photos.count, "photo")).")
             if let until = archive.availableUntil { invocation.output.print("Available until \(CoupleText.shortTime(until)).") }
         }
     }

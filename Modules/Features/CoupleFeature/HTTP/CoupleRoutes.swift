@@ -20,7 +20,7 @@ public enum CoupleRoutes {
                 summary: "Create an invite code (revokes your previous one)", tag: "couple",
                 responses: [("201", S.jsonResponse("The code, valid 24 h", S.ref("Invite")))]
             )) { request in
-                try .json(InviteJSON(try couples.createInvite(accountID: me(request))), status: 201)
+                try .json(InviteJSON(try couples.createInvite(accountID: me(request)), zone: couples.zone(of: me(request))), status: 201)
             },
             Route("POST", "/v1/couple/join", operation: OpenAPIOperation(
                 summary: "Join your partner's space with their code", tag: "couple",
@@ -28,12 +28,12 @@ public enum CoupleRoutes {
             )) { request in
                 let body = try request.decode(JoinBody.self)
                 _ = try couples.join(accountID: me(request), code: body.code)
-                return try .json(CoupleJSON(try couples.members(accountID: me(request))))
+                return try .json(CoupleJSON(try couples.members(accountID: me(request)), zone: couples.zone(of: me(request))))
             },
             Route("GET", "/v1/couple", operation: OpenAPIOperation(
                 summary: "Your couple", tag: "couple", responses: [("200", S.jsonResponse("The couple", S.ref("Couple")))]
             )) { request in
-                try .json(CoupleJSON(try couples.members(accountID: me(request))))
+                try .json(CoupleJSON(try couples.members(accountID: me(request)), zone: couples.zone(of: me(request))))
             },
             Route("DELETE", "/v1/couple", operation: OpenAPIOperation(
                 summary: "Disconnect: both lose the space at once; each can download their own writings for 30 days", tag: "couple",

@@ -32,9 +32,10 @@ public struct CoupleJSON: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case id, since = "paired_at", members }
 
-    init(_ members: CoupleUseCases.Members) {
+    /// Times in the viewer's zone, as every time in the API.
+    init(_ members: CoupleUseCases.Members, zone: TimeZone) {
         id = members.couple.id
-        since = ISO8601.format(members.couple.createdAt, in: .gmt)
+        since = ISO8601.format(members.couple.createdAt, in: zone)
         self.members = members.accounts.map { account in
             Member(accountID: account.id, displayName: account.displayName, timeZone: account.timeZoneIdentifier,
                    city: members.locations[account.id]?.city)
@@ -46,9 +47,9 @@ struct InviteJSON: Codable, Sendable {
     let code: String
     let expiresAt: String
 
-    init(_ invite: Invite) {
+    init(_ invite: Invite, zone: TimeZone) {
         code = invite.code
-        expiresAt = ISO8601.format(invite.expiresAt, in: .gmt)
+        expiresAt = ISO8601.format(invite.expiresAt, in: zone)
     }
 
     enum CodingKeys: String, CodingKey { case code, expiresAt = "expires_at" }

@@ -28,7 +28,8 @@ enum DietCommands {
                     let day = try context.nutrition.day(ownerID: context.ownerID, date: entry.date)
                     invocation.output.print("✓ \(meal.rawValue.capitalized): \(entry.name), \(entry.amountText)"
                         + "\(entry.grams.map { " (\(formatAmount(round2($0))) g)" } ?? "") — \(Int(entry.macros.kcal.rounded())) kcal"
-                        + "\n  \(Int(day.remainingKcal.rounded())) kcal left today · handle \(Handle.of(entry.id))")
+                        + "\n  \(Int(day.remainingKcal.rounded())) kcal left \(entry.date == today ? "today" : "on \(entry.date)") · "
+                        + "handle \(Handle.of(entry.id))")
                 }),
             Command(
                 name: "today", abstract: "The day: meals, totals against goals, what is left.",
@@ -105,7 +106,7 @@ enum DietCommands {
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(["entries": copies.map(DietEntryJSON.init)])
                     } else {
-                        invocation.output.print("✓ Copied \(copies.count) item(s) of \(meal.rawValue) from \(from).")
+                        invocation.output.print("✓ Copied \(counted(copies.count, "item")) of \(meal.rawValue) from \(from).")
                     }
                 }),
             Command(

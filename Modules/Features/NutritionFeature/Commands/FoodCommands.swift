@@ -5,7 +5,7 @@ import Domain
 /// `tend food …`: the USDA and Korean tables, search, custom foods and favourites.
 enum FoodCommands {
     static func group(context: @escaping NutritionCommands.ContextProvider) -> Command {
-        Command(name: "food", abstract: "The food tables: USDA SR24 (8,860 foods), Korean dishes and staples, and your own, searchable offline.", subcommands: [
+        Command(name: "food", abstract: "The food tables: USDA SR24 (8,858 foods), Korean dishes and staples, and your own, searchable offline.", subcommands: [
             Command(
                 name: "import-usda",
                 abstract: "Load the food tables: USDA SR24 (the cronometer jar, or its folder) and the Korean table. Idempotent.",
@@ -145,7 +145,7 @@ enum FoodCommands {
         case .loaded(let count):
             invocation.output.print("Imported \(count) foods from \(path ?? "the USDA table").")
             if !skipped.isEmpty {
-                invocation.output.printError("warning: skipped \(skipped.count) damaged file(s): \(skipped.joined(separator: ", "))")
+                invocation.output.printError("warning: skipped \(counted(skipped.count, "damaged file")): \(skipped.joined(separator: ", "))")
             }
         case .missing:
             if let report, report.korean.isLoaded || report.koreanNamed != nil {
@@ -164,7 +164,7 @@ enum FoodCommands {
             invocation.output.print("Korean names given to \(named) USDA foods.")
         }
         if !report.koreanSkipped.isEmpty {
-            invocation.output.printError("warning: skipped \(report.koreanSkipped.count) unreadable line(s) of the Korean table: "
+            invocation.output.printError("warning: skipped \(counted(report.koreanSkipped.count, "unreadable line")) of the Korean table: "
                 + report.koreanSkipped.joined(separator: ", "))
         }
     }

@@ -14,7 +14,7 @@ enum PlanCommands {
                     let text = invocation.argument("text")!.trimmed
                     guard text.count <= 200 else { throw UsageError("a plan is at most 200 characters") }
                     let context = try context(invocation)
-                    let settings = try context.workouts.updateSettings(ownerID: context.ownerID) { $0.plan[day] = text.isEmpty ? nil : text }
+                    let settings = try context.workouts.updateSettings(ownerID: context.ownerID) { $0.plan[day] = text.nilIfBlank }
                     try show(settings, invocation: invocation)
                 }),
             Command(

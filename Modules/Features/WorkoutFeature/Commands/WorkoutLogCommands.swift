@@ -245,7 +245,8 @@ enum WorkoutLogCommands {
                 } else {
                     invocation.output.print("Goal: \(settings.weeklySessions) a week"
                         + (settings.monthlySessions.map { ", \($0) sessions a month" } ?? "")
-                        + (settings.monthlyMinutes.map { ", \($0) min a month" } ?? "") + " · 1RM by \(settings.oneRepMaxFormula)")
+                        + (settings.monthlyMinutes.map { ", \($0) min a month" } ?? "") + " · 1RM by \(settings.oneRepMaxFormula)"
+                        + " · weights in \(settings.displayUnit)")
                 }
             })
     }

@@ -95,7 +95,7 @@ public enum WorkoutRoutes {
                     changes[day] = value.trimmed
                 }
                 let settings = try workouts.updateSettings(ownerID: owner(request)) { settings in
-                    for (day, text) in changes { settings.plan[day] = text.isEmpty ? nil : text }
+                    for (day, text) in changes { settings.plan[day] = text.nilIfBlank }
                 }
                 return try .json(planJSON(settings))
             },

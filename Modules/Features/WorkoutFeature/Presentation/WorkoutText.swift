@@ -80,7 +80,7 @@ enum WorkoutText {
         var lines = [
             "Level \(stats.level) · \(stats.xp) XP (\(toNext) to level \(stats.level + 1))",
             "\(stats.currentStreakDays)-day streak (longest \(stats.longestStreakDays)) · \(stats.weekDone)/\(stats.weekGoal) this week"
-                + (stats.weeksMeetingGoal > 0 ? " · \(stats.weeksMeetingGoal) week(s) in a row on goal" : ""),
+                + (stats.weeksMeetingGoal > 0 ? " · \(counted(stats.weeksMeetingGoal, "week")) in a row on goal" : ""),
             "\(hours(stats.monthMinutes)) this month in \(counted(stats.monthSessions, "session"))",
         ]
         if let plan = stats.todayPlan { lines.append("Today's plan: \(plan)") }
