@@ -105,7 +105,8 @@ public final class Container: Sendable {
         notifications = NotificationUseCases(
             repository: SQLiteNotificationRepository(database: database),
             rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements), accounts: accountRepository,
-            sender: HTTPNotificationSender(transport: CurlTransport(), sign: SodiumDigest.hmacSHA256Hex, desktop: desktop),
+            sender: DesktopReminderSender(
+                base: HTTPNotificationSender(transport: CurlTransport(), sign: SodiumDigest.hmacSHA256Hex, desktop: desktop)),
             channelAddresses: ChannelAddresses(),
             tokens: SodiumTokenGenerator(), transactor: database, clock: clock, timeZone: zone,
             localChannels: { owner in owner == Owner.local && desktop() != nil ? [desktopChannel] : [] })

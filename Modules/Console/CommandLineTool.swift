@@ -36,6 +36,8 @@ public struct CommandLineTool: Sendable {
                 return ExitCode.usage
             } catch let error as AppError {
                 report(code: error.code, message: catalog.message(for: error), json: json)
+                // The command to type next, on a line of its own: the use cases never name one.
+                if !json, let hint = catalog.hint(for: error) { output.printError(catalog.words.hintPrefix + hint) }
                 return ExitCode.code(for: error.kind)
             } catch {
                 report(code: AppError.Kind.internalFailure.defaultCode, message: "\(error)", json: json)

@@ -26,12 +26,14 @@ public struct Catalog: Sendable {
     /// Short fixed phrases written into messages, such as what an invalid value should look
     /// like (`"a number"`), by their English text.
     public var phrases: [String: String]
+    /// The command to type next after an error, by `code.key` or `code` (`CommandHints`).
+    public var hints: [String: String]
     /// The console's own words: help headings, usage errors.
     public var words: ConsoleWords
 
     public init(language: DisplayLanguage, abstracts: [String: String] = [:], discussions: [String: String] = [:],
                 options: [String: String] = [:], arguments: [String: String] = [:], errors: [String: String] = [:],
-                phrases: [String: String] = [:], words: ConsoleWords? = nil) {
+                phrases: [String: String] = [:], hints: [String: String] = CommandHints.english, words: ConsoleWords? = nil) {
         self.language = language
         self.abstracts = abstracts
         self.discussions = discussions
@@ -39,6 +41,7 @@ public struct Catalog: Sendable {
         self.arguments = arguments
         self.errors = errors
         self.phrases = phrases
+        self.hints = hints
         self.words = words ?? ConsoleWords.words(for: language)
     }
 
@@ -70,6 +73,13 @@ public struct Catalog: Sendable {
             text += sentence
         }
         return text
+    }
+
+    /// The line to print after an error: the `tend` command that helps, with the error's values
+    /// written in; nil when the code has none or a value is missing.
+    public func hint(for error: AppError) -> String? {
+        let template = error.key.flatMap { hints["\(error.code).\($0)"] } ?? hints[error.code]
+        return template.flatMap { Self.fill($0, error.arguments) }
     }
 
     /// The message of a usage error: the console's own ones and those the catalog knows.
@@ -117,6 +127,8 @@ public struct ConsoleWords: Sendable {
     public var runHelp: String
     /// The prefix of an error line on stderr.
     public var errorPrefix: String
+    /// The prefix of the line after an error that names the command to type next.
+    public var hintPrefix: String
     /// Appended to a usage error that has a suggestion; `{suggestion}`.
     public var didYouMean: String
     /// Usage error templates by `UsageError.key`.
@@ -131,7 +143,7 @@ public struct ConsoleWords: Sendable {
         globalOptionsHeading: "GLOBAL OPTIONS", subcommandsHeading: "SUBCOMMANDS",
         showHelp: "Show help information.", allowedValues: "(values: {values})",
         seeSubcommandHelp: "See '{path} <subcommand> --help' for detailed help.",
-        runHelp: "Run '{path} --help' for usage.", errorPrefix: "error: ",
+        runHelp: "Run '{path} --help' for usage.", errorPrefix: "error: ", hintPrefix: "hint: ",
         didYouMean: ". Did you mean '{suggestion}'?", usage: [:])
 
     public static let korean = ConsoleWords(
@@ -139,7 +151,7 @@ public struct ConsoleWords: Sendable {
         globalOptionsHeading: "공통 옵션", subcommandsHeading: "하위 명령",
         showHelp: "도움말을 보여 줘요.", allowedValues: "(값: {values})",
         seeSubcommandHelp: "하위 명령의 자세한 도움말은 '{path} <subcommand> --help'로 볼 수 있어요.",
-        runHelp: "사용법은 '{path} --help'로 볼 수 있어요.", errorPrefix: "오류: ",
+        runHelp: "사용법은 '{path} --help'로 볼 수 있어요.", errorPrefix: "오류: ", hintPrefix: "힌트: ",
         didYouMean: " 혹시 '{suggestion}'인가요?",
         usage: [
             UsageError.Key.unknownOption: "알 수 없는 옵션이에요: {option}.",

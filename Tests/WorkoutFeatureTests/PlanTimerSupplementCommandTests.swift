@@ -180,7 +180,7 @@ struct WorkoutSupplementCommandTests {
         #expect(tend.run("supps", "remove", "fish oil").stdout == "Removed fish oil.\n")
         let missing = tend.run("supps", "take", "fish oil")
         #expect(missing.status == 1)
-        #expect(missing.stderr == "error: no supplement named 'fish oil' (tend supps list)\n")
+        #expect(missing.stderr == "error: no supplement named 'fish oil'\nhint: tend supps list\n")
     }
 
     @Test("the next morning every time is open again, and the month's adherence grows")

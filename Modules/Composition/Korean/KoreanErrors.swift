@@ -1,6 +1,7 @@
 /// The errors a person meets in daily use, in Korean: by `AppError.code`, or `code.key` where a
 /// code has several messages (the throw site names the key and passes the values with
-/// `AppError.with(key:_:)`). Codes not here are shown in English.
+/// `AppError.with(key:_:)`). Codes not here are shown in English. The command to type next is
+/// not part of a message: it follows on a line of its own (`CommandHints`).
 extension KoreanCatalog {
     static let errors: [String: String] = [
         // Usage errors that commands report themselves.
@@ -29,8 +30,8 @@ extension KoreanCatalog {
         // Workout
         "invalid_exercise": "운동 이름은 2자부터 40자까지, 글자로 시작해야 해요.",
         "exercise_exists": "'{name}'은(는) 이미 있는 운동이에요.",
-        "unknown_exercise": "'{name}'이라는 운동은 없어요 (tend exercises list로 확인해 보세요).",
-        "unknown_exercise.suggested": "'{name}'이라는 운동은 없어요. 혹시 '{suggestion}'인가요? (tend exercises list로 확인해 보세요)",
+        "unknown_exercise": "'{name}'이라는 운동은 없어요.",
+        "unknown_exercise.suggested": "'{name}'이라는 운동은 없어요. 혹시 '{suggestion}'인가요?",
         "empty_session": "세션에는 세트가 하나 이상 있거나 WOD 결과가 있어야 해요.",
         "invalid_felt": "--felt는 1부터 5까지예요.",
         "invalid_duration.session": "운동 시간은 0보다 크고 24시간 이하여야 해요.",
@@ -54,7 +55,7 @@ extension KoreanCatalog {
         "invalid_supplement.times": "먹는 시각을 1개부터 12개까지 알려 주세요.",
         "invalid_supplement.weekdays": "요일은 mon부터 sun까지예요.",
         "supplement_exists": "'{name}'은(는) 이미 목록에 있어요.",
-        "supplement_not_found": "'{name}'이라는 보충제가 없어요 (tend supps list로 확인해 보세요).",
+        "supplement_not_found": "'{name}'이라는 보충제가 없어요.",
 
         // Food and diet
         "empty_query": "찾을 단어를 알려 주세요.",
@@ -95,11 +96,11 @@ extension KoreanCatalog {
         // Quest
         "invalid_nickname": "닉네임은 1자부터 30자까지 쓸 수 있어요.",
         "invalid_pace": "퀘스트 간격은 1일부터 7일까지예요.",
-        "journey_in_progress": "이미 진행 중인 여정이 있어요 ({date} 시작). 여정을 마치거나 'tend quest delete {id}'로 지워 주세요.",
-        "no_journey": "아직 여정이 없어요: 'tend quest start'로 시작해 보세요.",
-        "journey_complete": "이 여정은 끝났어요: 'tend quest new'로 새 여정을 시작해 보세요.",
-        "wrong_quest_kind.action": "오늘은 행동 퀘스트예요: 'tend quest done'으로 완료해 주세요.",
-        "wrong_quest_kind.question": "오늘은 질문 퀘스트예요: 'tend quest answer'로 답해 주세요.",
+        "journey_in_progress": "이미 진행 중인 여정이 있어요 ({date} 시작). 여정을 마치거나 지워 주세요.",
+        "no_journey": "아직 여정이 없어요.",
+        "journey_complete": "이 여정은 끝났어요: 새 여정을 시작해 보세요.",
+        "wrong_quest_kind.action": "오늘은 행동 퀘스트예요: 완료로 표시해 주세요.",
+        "wrong_quest_kind.question": "오늘은 질문 퀘스트예요: 질문에 답해 주세요.",
         "quest_not_done": "{number}번 퀘스트는 아직 완료하지 않아서 고칠 글이 없어요.",
         "journey_not_found": "id가 {id}인 여정이 없어요.",
         "invalid_quest_number": "퀘스트 번호는 1부터 {max}까지예요 (입력: {number}).",

@@ -3,6 +3,8 @@ import Core
 
 /// What each rule wants queued for an owner right now: the occasions that should exist, each
 /// with its due time, title and text. The outbox is brought in line with it on every change.
+/// The text goes to phones and webhooks as it is, so it names no `tend` command; the desktop of
+/// `tend remind run` adds one (`CommandHints.reminders`, wired in `Composition`).
 public struct NotificationRules: Sendable {
     /// The second insulin reminder comes this long after the first.
     public static let insulinFollowUp: TimeInterval = 60 * 60
@@ -93,7 +95,7 @@ public struct NotificationRules: Sendable {
             let first = days.timeZone.instant(of: date, minutes: settings.reminder.minutes)
             wanted.append(Wanted(
                 occasion: "insulin:\(day):1", dueAt: first, title: "Long-acting insulin",
-                body: "Tonight's \(name) (\(formatUnits(settings.longUnits)) u) is not logged yet for \(day). Took it? tend insulin log long",
+                body: "Tonight's \(name) (\(formatUnits(settings.longUnits)) u) is not logged yet for \(day). Took it? Log it.",
                 priority: 4, tags: ["syringe"]))
             wanted.append(Wanted(
                 occasion: "insulin:\(day):2", dueAt: first.addingTimeInterval(Self.insulinFollowUp), title: "Long-acting insulin: still missing",
@@ -119,7 +121,7 @@ public struct NotificationRules: Sendable {
         for (day, open) in [(date, today.status == .open), (date.adding(days: 1), true)] where open {
             wanted.append(Wanted(
                 occasion: "quest:\(day)", dueAt: zone.instant(of: day, minutes: reminder.minutes), title: "Today's quest",
-                body: day == date ? "\(today.quest.title.en) — open it with: tend quest today" : "A new quest is waiting: tend quest today",
+                body: day == date ? "\(today.quest.title.en) — open today" : "A new quest is waiting",
                 priority: 3, tags: ["seedling"]))
         }
         return wanted
@@ -144,7 +146,7 @@ public struct NotificationRules: Sendable {
         Wanted(occasion: "supplement:\(day):\(supplement.id):\(slot)",
                dueAt: zone.instant(of: day, minutes: slot.minutes).addingTimeInterval(Self.supplementDelay),
                title: "Supplement: \(supplement.name)",
-               body: "\(supplement.name) (\(formatUnits(supplement.amount)) \(supplement.unit)) at \(slot) is not checked yet: tend supps take \"\(supplement.name)\"",
+               body: "\(supplement.name) (\(formatUnits(supplement.amount)) \(supplement.unit)) at \(slot) is not checked yet",
                priority: 3, tags: ["pill"])
     }
 }

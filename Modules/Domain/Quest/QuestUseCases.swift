@@ -61,7 +61,7 @@ public struct QuestUseCases: Sendable {
         return try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             if let current = try journeys.journeys(ownerID: ownerID).first, !current.isComplete {
                 throw AppError.invalidInput(
-                    "a journey is already in progress (started \(current.timeZone.localDate(of: current.startedAt))); finish it, or delete it with 'tend quest delete \(current.id)'",
+                    "a journey is already in progress (\(current.id), started \(current.timeZone.localDate(of: current.startedAt))); finish it or delete it",
                     code: "journey_in_progress").with(["date": "\(current.timeZone.localDate(of: current.startedAt))", "id": current.id])
             }
             let now = clock.now
@@ -76,7 +76,7 @@ public struct QuestUseCases: Sendable {
     /// A new journey after a finished one: the same nickname and feeling, the other style by default.
     public func startNew(ownerID: String, style: QuestStyle?, paceDays: Int? = nil) throws -> JourneyState {
         guard let last = try journeys.journeys(ownerID: ownerID).first else {
-            throw AppError.invalidInput("there is no journey yet: begin with 'tend quest start'", code: "no_journey")
+            throw AppError.invalidInput("there is no journey yet", code: "no_journey")
         }
         return try start(ownerID: ownerID, Start(nickname: last.nickname, feeling: last.feeling,
                                                  style: style ?? last.style.other, paceDays: paceDays ?? last.paceDays))
@@ -105,7 +105,7 @@ public struct QuestUseCases: Sendable {
     /// The journey in progress, or the last finished one until a new one starts.
     public func currentState(ownerID: String) throws -> JourneyState {
         guard let journey = try journeys.journeys(ownerID: ownerID).first else {
-            throw AppError.notFound("there is no journey yet: begin with 'tend quest start'", code: "no_journey")
+            throw AppError.notFound("there is no journey yet", code: "no_journey")
         }
         return try state(of: journey)
     }
@@ -137,13 +137,11 @@ public struct QuestUseCases: Sendable {
         try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             let state = try currentState(ownerID: ownerID)
             guard !state.isComplete else {
-                throw AppError.invalidInput("this journey is complete: start a new one with 'tend quest new'", code: "journey_complete")
+                throw AppError.invalidInput("this journey is complete: start a new one", code: "journey_complete")
             }
             guard state.journey.style == style else {
-                let hint = style == .question
-                    ? "this is an action quest: mark it with 'tend quest done'"
-                    : "this is a question quest: answer it with 'tend quest answer'"
-                throw AppError.invalidInput(hint, code: "wrong_quest_kind").with(key: style == .question ? "action" : "question")
+                let message = style == .question ? "this is an action quest: mark it done" : "this is a question quest: answer it"
+                throw AppError.invalidInput(message, code: "wrong_quest_kind").with(key: style == .question ? "action" : "question")
             }
             guard state.isCurrentOpen else {
                 let bori = try content.content().bori

@@ -37,7 +37,7 @@ public struct SetParser: Sendable {
             let words = tokens.prefix { !$0.first!.isNumber }.joined(separator: " ")
             let suggestion = Self.closest(to: words, among: exercises.flatMap(\.keys))
             throw AppError.invalidInput(
-                "unknown exercise '\(words)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (tend exercises list)",
+                "unknown exercise '\(words)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                 code: "unknown_exercise").with(key: suggestion == nil ? nil : "suggested", ["name": words, "suggestion": suggestion ?? ""])
         }
         var weight: Double?

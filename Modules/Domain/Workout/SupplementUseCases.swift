@@ -53,7 +53,7 @@ public struct SupplementUseCases: Sendable {
 
     func find(ownerID: String, name: String) throws -> Supplement {
         guard let supplement = try supplements.supplements(ownerID: ownerID).first(where: { $0.name.lowercased() == name.trimmed.lowercased() }) else {
-            throw AppError.notFound("no supplement named '\(name)' (tend supps list)", code: "supplement_not_found").with(["name": name])
+            throw AppError.notFound("no supplement named '\(name)'", code: "supplement_not_found").with(["name": name])
         }
         return supplement
     }

@@ -181,7 +181,7 @@ struct QuestCompletionTests {
         let error = questError { _ = try world.quests.answer(ownerID: world.owner, text: "A long enough answer here.") }
         #expect(error?.kind == .invalidInput)
         #expect(error?.code == "wrong_quest_kind")
-        #expect(error?.message.contains("tend quest done") == true)
+        #expect(error?.key == "action") // the CLI's hint line: tend quest done (CommandHintsTests)
         #expect(world.store.storedEntries.isEmpty)
     }
 
@@ -191,7 +191,7 @@ struct QuestCompletionTests {
         let error = questError { _ = try world.quests.done(ownerID: world.owner, reflection: nil, felt: nil) }
         #expect(error?.kind == .invalidInput)
         #expect(error?.code == "wrong_quest_kind")
-        #expect(error?.message.contains("tend quest answer") == true)
+        #expect(error?.key == "question") // the CLI's hint line: tend quest answer (CommandHintsTests)
         #expect(world.store.storedEntries.isEmpty)
     }
 
