@@ -153,7 +153,7 @@ let tests: [Target] = [
     .testTarget(name: "CryptoTests", dependencies: ["Crypto", "Domain", "Core"]),
     .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "WeatherTests", dependencies: ["Weather", "Domain", "Core", "Server", "HTTP"]),
-    .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Composition", "Crypto", "Domain", "Core", "Server", "HTTP"]),
+    .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Data", "Crypto", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Composition", "Console", "HTTP", "Domain", "Core"]),

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import Core
 import Domain
-import Composition
 import Crypto
 @testable import Notifications
 
@@ -16,17 +15,17 @@ struct NotificationDeliveryTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func open(_ clock: TestClock) throws -> Container {
-        try Container(databasePath: folder.appendingPathComponent("server.sqlite").path, clock: clock,
-                      localTimeZone: { "Asia/Seoul" }, passwordStrength: .minimum)
+    func open(_ clock: TestClock) throws -> NotificationWorld {
+        try NotificationWorld(databasePath: folder.appendingPathComponent("server.sqlite").path,
+                              photos: folder.appendingPathComponent("photos").path, clock: clock)
     }
 
     /// An account in Seoul that uses the insulin log (a rapid dose at noon) but has not taken
     /// tonight's long dose.
-    func account(_ container: Container, _ email: String) throws -> String {
-        let account = try container.accounts.register(.init(email: email, password: "correct horse battery", displayName: "Minji",
+    func account(_ world: NotificationWorld, _ email: String) throws -> String {
+        let account = try world.accounts.register(.init(email: email, password: "correct horse battery", displayName: "Minji",
                                                              timeZone: "Asia/Seoul"))
-        _ = try container.insulin.logDose(ownerID: account.id, .init(kind: .rapid, units: 2,
+        _ = try world.insulin.logDose(ownerID: account.id, .init(kind: .rapid, units: 2,
                                                                      takenAt: ISO8601.parseInstant("2026-11-30T12:00:00+09:00")!))
         return account.id
     }
@@ -38,12 +37,12 @@ struct NotificationDeliveryTests {
         let webhook = try FakeReceiver(failures: 2)
         defer { ntfy.stop(); webhook.stop() }
         let clock = TestClock("2026-11-30T21:00:00+09:00")
-        var container = try open(clock)
-        let owner = try account(container, "minji@example.com")
-        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: "tk_secret")
-        let hook = try container.notifications.addChannel(ownerID: owner, kind: .webhook, url: webhook.url, token: nil)
-        try container.notifications.refresh(ownerID: owner, rule: .insulin)
-        var scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        var world = try open(clock)
+        let owner = try account(world, "minji@example.com")
+        _ = try world.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: "tk_secret")
+        let hook = try world.notifications.addChannel(ownerID: owner, kind: .webhook, url: webhook.url, token: nil)
+        try world.notifications.refresh(ownerID: owner, rule: .insulin)
+        var scheduler = NotificationScheduler(notifications: world.notifications, clock: clock, logger: nil)
 
         scheduler.runOnce()
         #expect(ntfy.accepted.isEmpty && webhook.tried.isEmpty)
@@ -58,9 +57,9 @@ struct NotificationDeliveryTests {
         #expect(webhook.tried.count == 1 && webhook.accepted.isEmpty)
 
         // The server restarts between the retries: the pending delivery is still there.
-        container.database.close()
-        container = try open(clock)
-        scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        world.close()
+        world = try open(clock)
+        scheduler = NotificationScheduler(notifications: world.notifications, clock: clock, logger: nil)
         clock.advance(1)
         scheduler.runOnce()
         #expect(webhook.tried.count == 1) // the first retry waits 2 s ± 20 %
@@ -89,7 +88,7 @@ struct NotificationDeliveryTests {
         clock.set("2026-12-01T01:00:00+09:00")
         scheduler.runOnce()
         #expect(ntfy.accepted.count == 2)
-        let sent = try container.notifications.history(ownerID: owner, state: .sent)
+        let sent = try world.notifications.history(ownerID: owner, state: .sent)
         #expect(sent.map(\.occasion).sorted() == ["insulin:2026-11-30:1", "insulin:2026-11-30:2"])
         #expect(sent.first { $0.occasion.hasSuffix(":1") }?.attempts == 3)
     }
@@ -100,25 +99,25 @@ struct NotificationDeliveryTests {
         let ntfy = try FakeReceiver()
         defer { ntfy.stop() }
         let clock = TestClock("2026-11-30T21:00:00+09:00")
-        let container = try open(clock)
-        let owner = try account(container, "theo@example.com")
-        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
-        try container.notifications.refresh(ownerID: owner, rule: .insulin)
+        let world = try open(clock)
+        let owner = try account(world, "theo@example.com")
+        _ = try world.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
+        try world.notifications.refresh(ownerID: owner, rule: .insulin)
         clock.set("2026-11-30T22:00:00+09:00")
-        let scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        let scheduler = NotificationScheduler(notifications: world.notifications, clock: clock, logger: nil)
         scheduler.runOnce()
         #expect(ntfy.accepted.count == 1)
 
         clock.set("2026-11-30T22:20:00+09:00")
-        _ = try container.insulin.logDose(ownerID: owner, .init(kind: .long, units: 20, takenAt: clock.now))
-        try container.notifications.refresh(ownerID: owner, rule: .insulin) // what the route hook does
-        let cancelled = try container.notifications.history(ownerID: owner, state: .cancelled)
+        _ = try world.insulin.logDose(ownerID: owner, .init(kind: .long, units: 20, takenAt: clock.now))
+        try world.notifications.refresh(ownerID: owner, rule: .insulin) // what the route hook does
+        let cancelled = try world.notifications.history(ownerID: owner, state: .cancelled)
         #expect(cancelled.map(\.occasion) == ["insulin:2026-11-30:2"])
         clock.set("2026-11-30T23:05:00+09:00")
         scheduler.runOnce()
         #expect(ntfy.accepted.count == 1)
         // Tomorrow's reminders are already planned: the chain goes on.
-        #expect(try container.notifications.history(ownerID: owner, state: .pending).map(\.occasion).sorted()
+        #expect(try world.notifications.history(ownerID: owner, state: .pending).map(\.occasion).sorted()
                 == ["insulin:2026-12-01:1", "insulin:2026-12-01:2"])
     }
 
@@ -128,29 +127,29 @@ struct NotificationDeliveryTests {
         let ntfy = try FakeReceiver()
         defer { ntfy.stop() }
         let clock = TestClock("2026-11-30T23:45:00+09:00")
-        let container = try open(clock)
-        let a = try container.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
-        let b = try container.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
-        let code = try container.couples.createInvite(accountID: a.id).code
-        _ = try container.couples.join(accountID: b.id, code: code)
-        _ = try container.notifications.addChannel(ownerID: b.id, kind: .ntfy, url: ntfy.url, token: nil)
+        let world = try open(clock)
+        let a = try world.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
+        let b = try world.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
+        let code = try world.couples.createInvite(accountID: a.id).code
+        _ = try world.couples.join(accountID: b.id, code: code)
+        _ = try world.notifications.addChannel(ownerID: b.id, kind: .ntfy, url: ntfy.url, token: nil)
 
-        _ = try container.couples.setMood(accountID: a.id, mood: .loving, status: "good night", note: nil)
-        let pending = try container.notifications.history(ownerID: b.id, state: .pending)
+        _ = try world.couples.setMood(accountID: a.id, mood: .loving, status: "good night", note: nil)
+        let pending = try world.notifications.history(ownerID: b.id, state: .pending)
         #expect(pending.count == 1)
         #expect(pending.first.map { ISO8601.format($0.dueAt, in: TimeZone(identifier: "Asia/Seoul")!) } == "2026-12-01T07:30:00+09:00")
-        let scheduler = NotificationScheduler(notifications: container.notifications, clock: clock, logger: nil)
+        let scheduler = NotificationScheduler(notifications: world.notifications, clock: clock, logger: nil)
         scheduler.runOnce()
         #expect(ntfy.accepted.isEmpty)
         // The photo a minute later joins the same message.
         clock.advance(60)
-        _ = try container.couples.putPhoto(accountID: a.id, data: Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0x01, 0xFF, 0xD9]), caption: nil)
+        _ = try world.couples.putPhoto(accountID: a.id, data: Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0x01, 0xFF, 0xD9]), caption: nil)
         clock.set("2026-12-01T07:30:00+09:00")
         scheduler.runOnce()
         #expect(ntfy.accepted.count == 1)
         let text = ntfy.accepted.first?.text ?? ""
         #expect(text.contains("Minji shared a mood: 🥰 loving · good night") && text.contains("Minji shared today's photo"), "\(text)")
-        #expect(try container.notifications.history(ownerID: a.id, state: nil).isEmpty) // nothing for the author
+        #expect(try world.notifications.history(ownerID: a.id, state: nil).isEmpty) // nothing for the author
     }
 
     @Test("a row moved after the round listed it (new quiet hours) is not sent early; a claimed row leaves the due list")
@@ -159,26 +158,26 @@ struct NotificationDeliveryTests {
         let ntfy = try FakeReceiver()
         defer { ntfy.stop() }
         let clock = TestClock("2026-11-30T20:00:00+09:00")
-        let container = try open(clock)
-        let owner = try container.accounts.register(.init(email: "s@example.com", password: "correct horse battery", displayName: "S",
+        let world = try open(clock)
+        let owner = try world.accounts.register(.init(email: "s@example.com", password: "correct horse battery", displayName: "S",
                                                           timeZone: "Asia/Seoul")).id
-        _ = try container.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
-        _ = try container.supplements.add(ownerID: owner, name: "Magnesium", amount: 1, unit: "tab", times: [LocalTime("22:00")!], weekdays: [])
-        try container.notifications.refresh(ownerID: owner, rule: .supplement)
+        _ = try world.notifications.addChannel(ownerID: owner, kind: .ntfy, url: ntfy.url, token: nil)
+        _ = try world.supplements.add(ownerID: owner, name: "Magnesium", amount: 1, unit: "tab", times: [LocalTime("22:00")!], weekdays: [])
+        try world.notifications.refresh(ownerID: owner, rule: .supplement)
         clock.set("2026-11-30T22:30:00+09:00")
-        let listed = try container.notifications.due()
+        let listed = try world.notifications.due()
         #expect(listed.map(\.title) == ["Supplement: Magnesium"])
         // Meanwhile the quiet hours change: the reminder now waits until 07:00.
-        _ = try container.notifications.setQuietHours(ownerID: owner, from: LocalTime("22:00")!, to: LocalTime("07:00")!)
-        for notification in listed { container.notifications.deliverOne(notification) }
+        _ = try world.notifications.setQuietHours(ownerID: owner, from: LocalTime("22:00")!, to: LocalTime("07:00")!)
+        for notification in listed { world.notifications.deliverOne(notification) }
         #expect(ntfy.accepted.isEmpty)
         clock.set("2026-12-01T07:00:00+09:00")
-        let later = try container.notifications.due()
+        let later = try world.notifications.due()
         #expect(later.contains { $0.title == "Supplement: Magnesium" })
-        for notification in later { container.notifications.deliverOne(notification) }
+        for notification in later { world.notifications.deliverOne(notification) }
         #expect(ntfy.accepted.count == 1)
         // Delivered once, even if an old listing is handed in again.
-        for notification in later { container.notifications.deliverOne(notification) }
+        for notification in later { world.notifications.deliverOne(notification) }
         #expect(ntfy.accepted.count == 1)
     }
 
@@ -186,17 +185,17 @@ struct NotificationDeliveryTests {
     func disconnectCancels() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = TestClock("2026-11-30T23:45:00+09:00")
-        let container = try open(clock)
-        let a = try container.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
-        let b = try container.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
-        _ = try container.couples.join(accountID: b.id, code: try container.couples.createInvite(accountID: a.id).code)
-        _ = try container.couples.setMood(accountID: a.id, mood: .sad, status: "missing you", note: nil)
-        _ = try container.couples.setMeeting(accountID: a.id, day: LocalDate("2026-12-24")!, place: nil)
-        #expect(try container.notifications.history(ownerID: b.id, state: .pending).count == 3) // the mood, D-1, D-day
-        try container.couples.disconnect(accountID: b.id)
-        #expect(try container.notifications.history(ownerID: a.id, state: .pending).isEmpty)
-        #expect(try container.notifications.history(ownerID: b.id, state: .pending).isEmpty)
-        #expect(try container.notifications.history(ownerID: b.id, state: .cancelled).allSatisfy { $0.lastError == "the couple was disconnected" })
+        let world = try open(clock)
+        let a = try world.accounts.register(.init(email: "a@example.com", password: "correct horse battery", displayName: "Minji", timeZone: "Asia/Seoul"))
+        let b = try world.accounts.register(.init(email: "b@example.com", password: "correct horse battery", displayName: "Haru", timeZone: "Asia/Seoul"))
+        _ = try world.couples.join(accountID: b.id, code: try world.couples.createInvite(accountID: a.id).code)
+        _ = try world.couples.setMood(accountID: a.id, mood: .sad, status: "missing you", note: nil)
+        _ = try world.couples.setMeeting(accountID: a.id, day: LocalDate("2026-12-24")!, place: nil)
+        #expect(try world.notifications.history(ownerID: b.id, state: .pending).count == 3) // the mood, D-1, D-day
+        try world.couples.disconnect(accountID: b.id)
+        #expect(try world.notifications.history(ownerID: a.id, state: .pending).isEmpty)
+        #expect(try world.notifications.history(ownerID: b.id, state: .pending).isEmpty)
+        #expect(try world.notifications.history(ownerID: b.id, state: .cancelled).allSatisfy { $0.lastError == "the couple was disconnected" })
     }
 
     @Test("resolved addresses are checked too: link-local ones are refused")

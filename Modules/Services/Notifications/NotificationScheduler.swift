@@ -7,6 +7,29 @@ import Domain
 import Glibc
 #endif
 
+/// How the scheduler waits between rounds. The live one waits on the system's monotonic time;
+/// a test steps the loop by hand, so that no test waits for real seconds to pass.
+public protocol SchedulerSleeper: Sendable {
+    /// Returns once `seconds` have passed or `wake` was signalled (a write queued something,
+    /// or `stop()`), whichever comes first; a signal it returns on is consumed.
+    func sleep(_ seconds: TimeInterval, orUntil wake: DispatchSemaphore)
+    /// Returns once `seconds` have passed: the pause that lets a burst of writes gather.
+    func pause(_ seconds: TimeInterval)
+}
+
+/// The scheduler's sleeper on the system's monotonic time.
+public struct SystemSleeper: SchedulerSleeper {
+    public init() {}
+
+    public func sleep(_ seconds: TimeInterval, orUntil wake: DispatchSemaphore) {
+        _ = wake.wait(timeout: .now() + seconds)
+    }
+
+    public func pause(_ seconds: TimeInterval) {
+        usleep(useconds_t(max(0, seconds) * 1_000_000))
+    }
+}
+
 /// Runs the outbox: sleeps until the next due time (or until something is queued), delivers
 /// what is due, and again. Starts and stops with the server; `stop()` lets a delivery in
 /// flight finish, so nothing is left half-sent (a row leaves `pending` only once its outcome
@@ -25,6 +48,7 @@ public final class NotificationScheduler: Sendable {
     let notifications: NotificationUseCases
     let clock: any Clock
     let logger: Logger?
+    let sleeper: any SchedulerSleeper
     /// Work to do on every round besides the outbox (the local runner re-plans its rules).
     let everyRound: (@Sendable () -> Void)?
     private let wake = DispatchSemaphore(value: 0)
@@ -35,10 +59,12 @@ public final class NotificationScheduler: Sendable {
     /// Reminders due before this fell due while the server was down (the one-hour rule).
     let startedAt: Date
 
-    public init(notifications: NotificationUseCases, clock: any Clock, logger: Logger?, everyRound: (@Sendable () -> Void)? = nil) {
+    public init(notifications: NotificationUseCases, clock: any Clock, logger: Logger?,
+                sleeper: any SchedulerSleeper = SystemSleeper(), everyRound: (@Sendable () -> Void)? = nil) {
         self.notifications = notifications
         self.clock = clock
         self.logger = logger
+        self.sleeper = sleeper
         self.everyRound = everyRound
         startedAt = clock.now
     }
@@ -87,14 +113,19 @@ public final class NotificationScheduler: Sendable {
         }
     }
 
+    /// How long to sleep before the round for `next` (on the scheduler's clock): at least 50 ms,
+    /// at most `longestSleep`, which is also the sleep when nothing is pending.
+    static func sleep(until next: Date?, now: Date) -> TimeInterval {
+        next.map { max(0.05, min($0.timeIntervalSince(now), longestSleep)) } ?? longestSleep
+    }
+
     private func loop() {
         while running.load(ordering: .sequentiallyConsistent) {
             let next = runOnce()
             guard running.load(ordering: .sequentiallyConsistent) else { break }
-            let wait = next.map { max(0.05, min($0.timeIntervalSince(clock.now), Self.longestSleep)) } ?? Self.longestSleep
-            _ = wake.wait(timeout: .now() + wait)
+            sleeper.sleep(Self.sleep(until: next, now: clock.now), orUntil: wake)
             // Let the writes of a burst gather before the next round.
-            if running.load(ordering: .sequentiallyConsistent) { usleep(useconds_t(Self.shortestPause * 1_000_000)) }
+            if running.load(ordering: .sequentiallyConsistent) { sleeper.pause(Self.shortestPause) }
             // The wake-ups of a burst count as one: the next round handles them all.
             while wake.wait(timeout: .now()) == .success {}
         }
