@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Dispatch
 import Synchronization
 import CMicroHTTPD
 import Core
@@ -31,7 +32,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     let application: HTTPApplication
     let configuration: Configuration
-    let requestsInFlight = Atomic<Int>(0)
+    /// Requests in flight: entered when a request's headers arrive, left when it completes.
+    /// `stop` waits on it rather than polling a count.
+    let requestsInFlight = DispatchGroup()
+    /// Called by `stop` once the daemon accepts nothing new, just before it waits for the
+    /// requests in flight: a test's event that the drain has begun.
+    let drainBegins = Mutex<(@Sendable () -> Void)?>(nil)
     /// The running daemon's address (0 when stopped): a plain integer, as pointers are not Sendable.
     private let daemonAddress = Mutex<UInt>(0)
     /// The port actually bound (useful when asked for port 0).
@@ -69,10 +75,9 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let daemon = OpaquePointer(bitPattern: Int(bitPattern: address)) else { return }
         let listener = MHD_quiesce_daemon(daemon)
-        let deadline = ContinuousClock.now + timeout
-        while requestsInFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
-            usleep(5_000)
-        }
+        drainBegins.withLock { $0 }?()
+        let (seconds, attoseconds) = max(timeout, .zero).components
+        _ = requestsInFlight.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
     }
@@ -83,7 +88,7 @@ public final class HTTPServer: @unchecked Sendable {
                             uploadDataSize: UnsafeMutablePointer<Int>, requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = requestState.pointee else {
             // First call: only the headers have arrived.
-            requestsInFlight.add(1, ordering: .relaxed)
+            requestsInFlight.enter()
             let pending = PendingRequest()
             requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
             pending.limit = application.maximumBodySize(method: method, path: url)
@@ -127,7 +132,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let requestState, let existing = requestState.pointee else { return }
         Unmanaged<PendingRequest>.fromOpaque(existing).release()
         requestState.pointee = nil
-        requestsInFlight.subtract(1, ordering: .releasing)
+        requestsInFlight.leave()
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

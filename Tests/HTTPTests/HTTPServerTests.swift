@@ -189,7 +189,7 @@ struct HTTPServerTests {
     @Test func contentLengthOverTheLimitIs413BeforeTheBody() throws {
         let server = try ServerFixture.start(maximumBodySize: 1024)
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port, timeoutSeconds: 5)
+        let connection = try RawConnection(port: server.port)
         try connection.send("""
             POST /upload HTTP/1.1\r
             Host: t\r
@@ -229,7 +229,7 @@ struct HTTPServerTests {
     @Test func keepAliveConnectionServesSeveralRequestsInTurn() throws {
         let server = try ServerFixture.start()
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port, timeoutSeconds: 5)
+        let connection = try RawConnection(port: server.port)
         let body = #"{"n":1}"#
         try connection.send("""
             GET /echo/first HTTP/1.1\r
@@ -259,7 +259,7 @@ struct HTTPServerTests {
         let server = try ServerFixture.start(maximumBodySize: 1024)
         defer { server.stop() }
         let body = Data(#"{"ok":true}"#.utf8)
-        let connection = try RawConnection(port: server.port, timeoutSeconds: 5)
+        let connection = try RawConnection(port: server.port)
         try connection.send("""
             POST /upload HTTP/1.1\r
             Host: t\r
@@ -336,25 +336,43 @@ struct HTTPServerTests {
     }
 
     @Test func stopFinishesTheRequestInFlightThenRefusesConnections() async throws {
+        // Events, not durations: the handler holds its request until the test lets it go, and
+        // the server reports when its drain has begun.
         let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let handlerDone = Flag()
         let server = try ServerFixture.start([makeRoute("GET", "/slow") { _ in
             entered.signal()
-            usleep(300_000)
+            _ = release.wait(timeout: .now() + patience)
+            handlerDone.set()
             return HTTPResponse(status: 200, body: Data("slow done".utf8))
         }])
+        defer { release.signal() }
         let port = server.port
         async let slow = onThread { try rawRequest(port: port, "GET /slow HTTP/1.1\r\nHost: t\r\n") }
-        let inHandler = try await onThread { entered.wait(timeout: .now() + 10) == .success }
+        let inHandler = try await onThread { entered.wait(timeout: .now() + patience) == .success }
         try #require(inHandler, "the slow request never reached its handler")
 
-        let clock = ContinuousClock()
-        let stopping = try await clock.measure { try await onThread { server.stop() } }
+        let draining = DispatchSemaphore(value: 0)
+        server.drainBegins.withLock { $0 = { draining.signal() } }
+        let stopReturned = Flag()
+        let handlerDoneWhenStopReturned = Flag()
+        async let stopped: Void = onThread {
+            server.stop(timeout: .seconds(patience))
+            if handlerDone.isSet { handlerDoneWhenStopReturned.set() }
+            stopReturned.set()
+        }
+        let drainBegan = try await onThread { draining.wait(timeout: .now() + patience) == .success }
+        try #require(drainBegan, "stop never began to drain")
+        // The handler still holds its request: stop must still be waiting for it.
+        #expect(!stopReturned.isSet, "stop returned while a request was in flight")
+        release.signal()
+
         let response = try await slow
+        try await stopped
         #expect(response.status == 200)
         #expect(response.text == "slow done")
-        #expect(stopping >= .milliseconds(200), "stop returned before the handler had finished")
-        #expect(stopping < .seconds(5))
-
+        #expect(handlerDoneWhenStopReturned.isSet, "stop returned before the handler had finished")
         #expect(throws: RawSocketError.connect(ECONNREFUSED)) { try RawConnection(port: port) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,7 +50,7 @@ struct RawResponse {
 final class RawConnection {
     let fd: Int32
 
-    init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = 10) throws {
+    init(host: String = "127.0.0.1", port: UInt16, timeoutSeconds: Int = Int(patience)) throws {
         let ipv6 = host.contains(":")
         fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.socket(errno) }
@@ -135,6 +136,17 @@ func rawRequest(host: String = "127.0.0.1", port: UInt16, _ head: String, body: 
     message.append(body)
     try connection.send(message)
     return try RawResponse(connection.readToEnd())
+}
+
+/// How long a test waits for something that happens at once on an idle machine: a bound that
+/// only a stuck run reaches, never a window the machine's speed could miss.
+let patience: TimeInterval = 60
+
+/// A flag set once, from any thread.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// Runs blocking work on a thread of its own, so that it never ties up the cooperative pool.
