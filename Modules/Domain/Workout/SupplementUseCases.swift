@@ -74,7 +74,7 @@ public struct SupplementUseCases: Sendable {
                 let nowTime = zone.localTime(of: now)
                 slot = open.first { $0 <= nowTime } ?? open.first
                 if slot == nil && !force {
-                    throw AppError.conflict("\(supplement.name) is already taken for every time of today; add --force to take another",
+                    throw AppError.conflict("\(supplement.name) is already taken for every time of today",
                                             code: "already_taken")
                 }
             } else {
@@ -82,7 +82,7 @@ public struct SupplementUseCases: Sendable {
                 // second one that day is a possible double dose.
                 slot = nil
                 if !todays.isEmpty && !force {
-                    throw AppError.conflict("\(supplement.name) was already taken today (not a scheduled day); add --force to take another",
+                    throw AppError.conflict("\(supplement.name) was already taken today (not a scheduled day)",
                                             code: "already_taken")
                 }
             }

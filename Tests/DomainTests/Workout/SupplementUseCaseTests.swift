@@ -67,7 +67,7 @@ struct SupplementUseCaseTests {
         let refused = try #require(WO.error { _ = try slot(world, at: "2026-11-26 21:00") })
         #expect(refused.kind == .conflict)
         #expect(refused.code == "already_taken")
-        #expect(refused.message == "creatine is already taken for every time of today; add --force to take another")
+        #expect(refused.message == "creatine is already taken for every time of today") // the command adds "; add --force to take another"
         #expect(try slot(world, at: "2026-11-26 21:00", force: true) == "extra")
         #expect(WO.error { _ = try slot(world, at: "2026-11-26 21:01") }?.code == "already_taken")
         // A new day opens every slot again.

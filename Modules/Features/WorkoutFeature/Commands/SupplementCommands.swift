@@ -61,7 +61,14 @@ enum SupplementCommands {
                 options: [.flag("force", short: "f", help: "Take another even if every time of today is taken.")],
                 run: { invocation in
                     let context = try context(invocation)
-                    let intake = try context.supplements.take(ownerID: context.ownerID, name: invocation.argument("name")!, force: invocation.flag("force"))
+                    let intake: SupplementIntake
+                    do {
+                        intake = try context.supplements.take(ownerID: context.ownerID, name: invocation.argument("name")!, force: invocation.flag("force"))
+                    } catch let error as AppError where error.code == "already_taken" {
+                        // The way past the guard is this command's flag (the API's is force=true).
+                        throw AppError(error.kind, code: error.code, error.message + "; add --force to take another", details: error.details)
+                            .with(key: error.key, error.arguments.merging(["suffix": "force_take"]) { $1 })
+                    }
                     if GlobalOptions.wantsJSON(invocation) {
                         try invocation.output.printJSON(["name": invocation.argument("name")!, "slot": intake.slot?.description ?? "extra"])
                     } else {
