@@ -108,7 +108,8 @@ enum WorkoutCalendar {
                 let shown = month ?? today.yearMonth
                 let sessions = try context.workouts.list(ownerID: context.ownerID, from: shown.firstDay, through: shown.lastDay)
                 var minutes: [LocalDate: Double] = [:]
-                for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += max(session.durationMinutes ?? 30, 1) }
+                // A session without a duration marks its day trained and adds no time, as in `workout stats`.
+                for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += session.durationMinutes ?? 0 }
                 if let path = invocation.option("svg") { try TextFile.write(WorkoutSVG.calendar(shown, minutes: minutes, today: today), to: path) }
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
