@@ -4,21 +4,73 @@ import FoundationXML
 #endif
 import Console
 import Core
+import Domain
+import Data
 import HTTP
-import Composition
 import ActivityFeature
 
-/// Runs `gpx`, `run`, `hike` and `places` commands against an in-memory container with a fixed
+/// The activity use cases on a fresh in-memory SQLite database, wired as `Composition` wires
+/// them, without the rest of the app.
+struct ActivityStack {
+    let accounts: SQLiteAccountRepository
+    let activities: ActivityUseCases
+    let recordIDs: RecordIDs
+
+    /// - Parameter timeZone: the zone of the device's own (`local`) data; accounts use their own.
+    init(clock: any Clock, timeZone: String = "UTC") throws {
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        let accounts = SQLiteAccountRepository(database: database)
+        self.accounts = accounts
+        activities = ActivityUseCases(
+            activities: SQLiteActivityRepository(database: database), places: SQLitePlaceRepository(database: database),
+            gpx: LibXMLGPXCoding(), transactor: database, clock: clock,
+            timeZone: { owner in
+                owner == Owner.local ? timeZone : (try? accounts.account(id: owner))?.timeZoneIdentifier ?? timeZone
+            })
+        recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
+    }
+
+    /// An account made straight in the repository (no password): its test bearer token.
+    func token(_ email: String, zone: String, at now: Date) throws -> String {
+        if let account = try accounts.account(email: email) { return "test-token:" + account.id }
+        let account = Account(id: UUIDv7.makeString(at: now), email: email, displayName: "Runner", timeZoneIdentifier: zone,
+                              passwordHash: "-", createdAt: now, updatedAt: now)
+        try accounts.insert(account)
+        return "test-token:" + account.id
+    }
+
+    /// The activity routes behind the request pipeline; a test token names its account.
+    func application() -> HTTPApplication {
+        var router = Router()
+        router.addRoutes(ActivityRoutes.make(activities: activities))
+        let accounts = accounts
+        return HTTPApplication(router: router, logger: nil, authenticate: { token in
+            guard token.hasPrefix("test-token:") else { return nil }
+            return try accounts.account(id: String(token.dropFirst("test-token:".count)))?.id
+        })
+    }
+
+    /// The OpenAPI document of the activity routes alone, as `/openapi.json` builds it.
+    func openAPIDocument() throws -> [String: Any] {
+        let document = OpenAPIDocument.make(title: "Tend", version: "1.0.0", description: "",
+                                            routes: ActivityRoutes.make(activities: activities),
+                                            schemas: [("Error", OpenAPISchema.error)] + ActivityRoutes.schemas)
+        return try JSONSerialization.jsonObject(with: Data(document.serialized().utf8)) as? [String: Any] ?? [:]
+    }
+}
+
+/// Runs `gpx`, `run`, `hike` and `places` commands against the activity use cases with a fixed
 /// clock, as `tend` would, with a temporary folder for the files they read and write.
 final class ActivityCommandHarness: @unchecked Sendable {
-    let container: Container
+    let stack: ActivityStack
     let folder: URL
     let now: Date
 
     /// Wednesday 25 November 2026, 20:00 in Seoul.
     init(now: String = "2026-11-25T20:00:00+09:00", timeZone: String = "Asia/Seoul") throws {
         self.now = ISO8601.parseInstant(now)!
-        container = try Container.inMemory(clock: FixedClock(self.now), timeZone: timeZone)
+        stack = try ActivityStack(clock: FixedClock(self.now), timeZone: timeZone)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tend-activity-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -41,7 +93,7 @@ final class ActivityCommandHarness: @unchecked Sendable {
     func run(_ arguments: String...) -> Result { run(arguments) }
 
     func run(_ arguments: [String]) -> Result {
-        let context = ActivityContext(useCases: container.activities, ownerID: "local", ids: container.recordIDs)
+        let context = ActivityContext(useCases: stack.activities, ownerID: "local", ids: stack.recordIDs)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: ActivityCommands.make(context: { _ in context }))
         let (output, captured) = Output.capturing()
@@ -70,14 +122,16 @@ final class ActivityCommandHarness: @unchecked Sendable {
     }
 }
 
-/// The whole server pipeline in process, on an in-memory container with a fixed clock.
+/// The activity routes in process, through the request pipeline, with a fixed clock.
 struct ActivityAPI {
-    let container: Container
+    let stack: ActivityStack
     let application: HTTPApplication
+    let now: Date
 
     init(now: String = "2026-11-25T11:00:00Z") throws {
-        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant(now)!))
-        application = ServerApplication.make(container: container, logger: nil)
+        self.now = ISO8601.parseInstant(now)!
+        stack = try ActivityStack(clock: FixedClock(self.now))
+        application = stack.application()
     }
 
     struct Response {
@@ -113,12 +167,9 @@ struct ActivityAPI {
         send(method, path, body: Data(gpx.utf8), contentType: contentType, token: token, query: query)
     }
 
-    /// Signs up and logs in; returns the token.
+    /// An account in `zone`; returns its token.
     func token(_ email: String, zone: String = "Asia/Seoul") -> String {
-        let password = "correct horse battery"
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Runner", "time_zone": zone],
-                 token: nil)
-        return send("POST", "/v1/sessions", json: ["email": email, "password": password], token: nil).json["token"] as? String ?? ""
+        try! stack.token(email, zone: zone, at: now)
     }
 }
 

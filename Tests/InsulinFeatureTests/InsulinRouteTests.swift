@@ -2,17 +2,18 @@ import Foundation
 import Testing
 import Core
 import HTTP
-import Composition
 
 @Suite("The insulin API")
 struct InsulinRouteTests {
+    /// The insulin routes in process, through the request pipeline, with a fixed clock.
     struct API {
-        let container: Container
+        let stack: InsulinStack
         let application: HTTPApplication
+        let now = ISO8601.parseInstant("2026-11-30T12:00:00Z")!
 
         init() throws {
-            container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant("2026-11-30T12:00:00Z")!))
-            application = ServerApplication.make(container: container, logger: nil)
+            stack = try InsulinStack(clock: FixedClock(now))
+            application = stack.application()
         }
 
         func send(_ method: String, _ path: String, json: Any? = nil, raw: String? = nil, token: String?,
@@ -25,8 +26,7 @@ struct InsulinRouteTests {
         }
 
         func token(_ email: String) -> String {
-            _ = send("POST", "/v1/accounts", json: ["email": email, "password": "correct horse battery", "display_name": "X", "time_zone": "Asia/Seoul"], token: nil)
-            return send("POST", "/v1/sessions", json: ["email": email, "password": "correct horse battery"], token: nil).json["token"] as! String
+            try! stack.token(email, at: now)
         }
     }
 
