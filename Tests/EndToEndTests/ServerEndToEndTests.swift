@@ -82,22 +82,35 @@ struct ServerEndToEndTests {
     @Test func gracefulShutdownLosesNoAcknowledgedWrite() async throws {
         let server = try ServerProcess()
         let token = try await server.token(for: "dave@example.com")
+        // The stop comes on an event, not after a delay: once a few writes have been
+        // acknowledged, while the others are still being sent.
+        // Each write reports whether it was acknowledged.
+        let outcomes = AsyncStream<Bool>.makeStream()
         let acknowledged = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<40 {
                 group.addTask {
                     let response = try? await server.send("POST", "/v1/insulin/doses", json: ["kind": "rapid", "units": 1, "force": true], token: token)
-                    return response?.status == 201 ? response?.json["id"] as? String : nil
+                    let id = response?.status == 201 ? response?.json["id"] as? String : nil
+                    outcomes.continuation.yield(id != nil)
+                    return id
                 }
             }
             group.addTask {
-                try? await Task.sleep(for: .milliseconds(30))
-                _ = server.stop()
+                var (answered, acknowledged) = (0, 0)
+                for await outcome in outcomes.stream {
+                    answered += 1
+                    if outcome { acknowledged += 1 }
+                    if acknowledged == 5 || answered == 40 { break }
+                }
+                _ = try? await onThread { server.stop() }
                 return nil
             }
             var ids: [String] = []
             for await id in group { if let id { ids.append(id) } }
             return ids
         }
+        outcomes.continuation.finish()
+        #expect(acknowledged.count >= 5, "the stop came before five writes were acknowledged")
         #expect(server.process.terminationStatus == 0)
 
         // The same database, a new server: every acknowledged dose is there.

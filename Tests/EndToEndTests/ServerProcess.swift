@@ -1,4 +1,6 @@
 import Foundation
+import Dispatch
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,51 +13,86 @@ final class ServerProcess: @unchecked Sendable {
         return executable.deletingLastPathComponent().appendingPathComponent("tend-server").path
     }()
 
+    /// The clock a server starts at unless a test says otherwise: mid-afternoon in Berlin and
+    /// evening in Seoul, far from any day's edge, so that "today" is one date for a whole run
+    /// whenever the test runs (the clock then runs forward from there).
+    static let defaultNow = "2026-11-30T21:00:00+09:00"
+
     let folder: URL
     let process = Process()
     private(set) var port = 0
     private let errors = Pipe()
-    private var logText = ""
+    /// What the server wrote on stderr so far, read on a thread of its own as it arrives.
+    private let logText = Mutex("")
+    /// Signalled on every chunk of stderr and at its end.
+    private let logged = DispatchSemaphore(value: 0)
+    private let logEnded = Atomic<Bool>(false)
+    private let readerDone = DispatchSemaphore(value: 0)
 
     var databasePath: String { folder.appendingPathComponent("server.sqlite").path }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var log: String { logText.withLock { $0 } }
 
     init(folder: URL? = nil, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tend-server-\(UUID())")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--port", "0", "--db", databasePath, "--threads", "4"] + extraArguments
-        process.environment = ["HOME": self.folder.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        process.environment = ["HOME": self.folder.path, "PATH": "/usr/bin:/bin", "TEND_NOW": Self.defaultNow]
+            .merging(environment) { $1 }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        startReading()
         port = try waitForPort()
     }
 
-    /// Reads the log until the "listening on http://127.0.0.1:PORT" line (10 s at most).
-    private func waitForPort() throws -> Int {
-        let deadline = Date().addingTimeInterval(10)
+    private func startReading() {
         let handle = errors.fileHandleForReading
-        while Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            logText += String(decoding: chunk, as: UTF8.self)
-            if let range = logText.range(of: "listening on http://127.0.0.1:") {
-                let digits = logText[range.upperBound...].prefix { $0.isNumber }
-                if let port = Int(digits) { return port }
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                logText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+                logged.signal()
             }
+            logEnded.store(true, ordering: .sequentiallyConsistent)
+            logged.signal()
+            readerDone.signal()
         }
-        process.terminate()
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "tend-server did not start: \(logText)"])
+    }
+
+    /// Waits until the log holds `text` (true), or the server's stderr ended, or a bound only a
+    /// stuck run reaches passed (false).
+    func waitForLog(containing text: String, within bound: TimeInterval = patience) -> Bool {
+        let deadline = DispatchTime.now() + bound
+        while true {
+            if log.contains(text) { return true }
+            if logEnded.load(ordering: .sequentiallyConsistent) { return log.contains(text) }
+            if logged.wait(timeout: deadline) == .timedOut { return log.contains(text) }
+        }
+    }
+
+    /// The port of the "listening on http://127.0.0.1:PORT" line.
+    private func waitForPort() throws -> Int {
+        let marker = "listening on http://127.0.0.1:"
+        if waitForLog(containing: marker), let range = log.range(of: marker),
+           let port = Int(log[range.upperBound...].prefix { $0.isNumber }) {
+            return port
+        }
+        if process.isRunning { process.terminate() }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "tend-server did not start: \(log)"])
     }
 
     /// SIGTERM, then the exit status and everything it logged.
     func stop() -> (status: Int32, log: String) {
         if process.isRunning { process.terminate() }
-        let rest = errors.fileHandleForReading.readDataToEndOfFile()
+        // Its stderr ends when it exits; one that is stuck is killed, and fails the test with 137.
+        if readerDone.wait(timeout: .now() + patience) == .timedOut, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
-        logText += String(decoding: rest, as: UTF8.self)
-        return (process.terminationStatus, logText)
+        return (process.terminationStatus, log)
     }
 
     func remove() {
@@ -109,7 +146,7 @@ final class ServerProcess: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: Int(patience), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = text.withCString { Glibc.send(socket, $0, strlen($0), 0) }
         var buffer = [UInt8](repeating: 0, count: 4096)

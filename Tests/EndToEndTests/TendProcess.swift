@@ -1,4 +1,9 @@
 import Foundation
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `tend` binary the way a person or a script does.
 struct TendProcess {
@@ -65,13 +70,39 @@ struct TendProcess {
         let out: Pipe
         let err: Pipe
 
+        /// Reads both streams to their end (side by side, so that neither can fill up and block
+        /// the process), then the exit status. A run still going after a bound that only a stuck
+        /// run reaches is killed, and shows as exit status 9.
         func wait() throws -> Result {
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            let collected = Collected()
+            let group = DispatchGroup()
+            for (pipe, isOutput) in [(out, true), (err, false)] {
+                let handle = pipe.fileHandleForReading
+                group.enter()
+                Thread.detachNewThread {
+                    collected.set(handle.readDataToEndOfFile(), isOutput: isOutput)
+                    group.leave()
+                }
+            }
+            if group.wait(timeout: .now() + patience) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                group.wait()
+            }
             process.waitUntilExit()
             return Result(status: process.terminationStatus,
-                          stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+                          stdout: String(decoding: collected.output, as: UTF8.self),
+                          stderr: String(decoding: collected.errors, as: UTF8.self))
+        }
+    }
+
+    /// What a run wrote, filled in by the threads that read it.
+    final class Collected: Sendable {
+        private let streams = Mutex<(output: Data, errors: Data)>((Data(), Data()))
+        var output: Data { streams.withLock { $0.output } }
+        var errors: Data { streams.withLock { $0.errors } }
+
+        func set(_ data: Data, isOutput: Bool) {
+            streams.withLock { if isOutput { $0.output = data } else { $0.errors = data } }
         }
     }
 }
