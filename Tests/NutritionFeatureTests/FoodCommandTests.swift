@@ -3,7 +3,6 @@ import Testing
 import Core
 import Console
 import Domain
-import Composition
 import NutritionFeature
 
 @Suite("tend food")
@@ -70,7 +69,7 @@ struct FoodCommandTests {
         let result = tend.run("--json", "food", "search", query)
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["foods"] is [Any])
-        #expect(try tend.container.nutrition.usdaCount() == 14)
+        #expect(try tend.stack.nutrition.usdaCount() == 14)
     }
 
     @Test func showJSONHasTheFoodAndEveryNutrient() throws {
@@ -157,7 +156,7 @@ struct FoodCommandTests {
             let result = tend.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result)")
         }
-        #expect(try tend.container.nutrition.search("x", ownerID: "local").filter { $0.source == .custom }.isEmpty)
+        #expect(try tend.stack.nutrition.search("x", ownerID: "local").filter { $0.source == .custom }.isEmpty)
     }
 
     @Test func favouritesComeFirstUntilUnmarked() throws {
@@ -189,7 +188,7 @@ struct FoodCommandTests {
         let noop = tend.run("food", "import-usda", "--if-empty", "/nonexistent/usda_sr24.jar")
         #expect(noop.status == 0, "\(noop)")
         #expect(noop.stdout.isEmpty)
-        #expect(try tend.container.nutrition.usdaCount() == 14)
+        #expect(try tend.stack.nutrition.usdaCount() == 14)
     }
 
     @Test func importWithoutAPathOrFromAMissingOne() throws {
@@ -202,7 +201,7 @@ struct FoodCommandTests {
         #expect(missing.stderr.contains("/nonexistent/usda_sr24.jar"))
         let fallback = try NutritionCommandHarness(importing: false, defaultUSDAPath: NutritionFixture.jar)
         #expect(fallback.run("food", "import-usda", "--if-empty").status == 0)
-        #expect(try fallback.container.nutrition.usdaCount() == 14)
+        #expect(try fallback.stack.nutrition.usdaCount() == 14)
     }
 
     // MARK: - The Korean table, whole names
@@ -212,8 +211,8 @@ struct FoodCommandTests {
         -> (tend: NutritionCommandHarness, folder: URL, run: ([String]) -> NutritionCommandHarness.Result) {
         let tend = try NutritionCommandHarness(importing: false, defaultUSDAPath: defaultUSDAPath)
         let folder = try KoreanTable.folder()
-        let context = NutritionContext(nutrition: tend.container.nutrition, body: tend.container.body, ownerID: "local", ids: tend.container.recordIDs,
-                                       defaultUSDAPath: defaultUSDAPath, foodTables: tend.container.foodTables,
+        let context = NutritionContext(nutrition: tend.stack.nutrition, body: tend.stack.body, ownerID: "local", ids: tend.stack.recordIDs,
+                                       defaultUSDAPath: defaultUSDAPath, foodTables: tend.stack.foodTables,
                                        koreanFoodsPath: folder.path)
         let run: ([String]) -> NutritionCommandHarness.Result = { arguments in
             let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
@@ -234,7 +233,7 @@ struct FoodCommandTests {
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout.contains("Imported 14 foods"))
         #expect(first.stdout.contains("Loaded 4 Korean foods and the Korean names of 2 USDA foods."))
-        #expect(try tend.container.nutrition.usdaCount() == 14)
+        #expect(try tend.stack.nutrition.usdaCount() == 14)
         let noop = run(["food", "import-usda", "--if-empty", NutritionFixture.jar])
         #expect(noop.status == 0, "\(noop)")
         #expect(noop.stdout.isEmpty)
@@ -248,7 +247,7 @@ struct FoodCommandTests {
         #expect(again?["imported"] as? Int == 14)
         #expect((again?["korean"] as? [String: Any])?["foods"] as? Int == 4)
         #expect((again?["korean"] as? [String: Any])?["named"] as? Int == 2)
-        #expect(try tend.container.foodTables.nutrients(foodID: "kr:kr0186").count == 7)
+        #expect(try tend.stack.foodTables.nutrients(foodID: "kr:kr0186").count == 7)
     }
 
     @Test func theKoreanTableLoadsWithoutTheUSDAJar() throws {
@@ -258,13 +257,13 @@ struct FoodCommandTests {
         #expect(quiet.status == 0, "\(quiet)")
         #expect(quiet.stdout.contains("Loaded 4 Korean foods"))
         #expect(quiet.stderr.contains("warning: the USDA table was not found"))
-        #expect(try tend.container.nutrition.usdaCount() == 0)
+        #expect(try tend.stack.nutrition.usdaCount() == 0)
         #expect(run(["food", "search", "김치"]).stdout.contains("kr:kr0186"))
         // Asked for the USDA table outright, with no jar anywhere: a usage error (the Korean table stays).
         let asked = run(["food", "import-usda"])
         #expect(asked.status == 2, "\(asked)")
         #expect(asked.stderr.contains("usda_sr24.jar"))
-        #expect(try tend.container.nutrition.search("김치", ownerID: "local").first?.id == "kr:kr0186")
+        #expect(try tend.stack.nutrition.search("김치", ownerID: "local").first?.id == "kr:kr0186")
     }
 
     @Test func koreanSearchShowAndLog() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Console
 import Core
 import Domain
+import Data
 import HTTP
-import Composition
 import NutritionFeature
 
 /// The fixture USDA table (`Tests/Fixtures/usda/mini_sr24.jar`, built by `make_fixture.py`):
@@ -13,18 +13,71 @@ enum NutritionFixture {
         .appendingPathComponent("Fixtures/usda/mini_sr24.jar").path
 }
 
-/// Runs `food`, `diet` and `weight` commands against an in-memory container with a fixed clock
+/// The food, diet and body use cases on a fresh in-memory SQLite database, wired as
+/// `Composition` wires them, without the rest of the app. The training use cases come along:
+/// their settings hold the person's unit for weights.
+struct NutritionStack {
+    let accounts: SQLiteAccountRepository
+    let nutrition: NutritionUseCases
+    let foodTables: FoodTableUseCases
+    let body: BodyUseCases
+    let workouts: WorkoutUseCases
+    let recordIDs: RecordIDs
+
+    /// - Parameter timeZone: the zone of the device's own (`local`) data; accounts use their own.
+    init(clock: any Clock, timeZone: String = "UTC") throws {
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        let accounts = SQLiteAccountRepository(database: database)
+        self.accounts = accounts
+        let zone: @Sendable (String) -> String = { owner in
+            owner == Owner.local ? timeZone : (try? accounts.account(id: owner))?.timeZoneIdentifier ?? timeZone
+        }
+        let foods = SQLiteFoodRepository(database: database, clock: clock)
+        nutrition = NutritionUseCases(foods: foods, diet: SQLiteDietRepository(database: database), usda: USDAReader(),
+                                      transactor: database, clock: clock, timeZone: zone)
+        foodTables = FoodTableUseCases(foods: foods, tables: foods, usda: USDAReader(), korean: KoreanFoodReader(), transactor: database)
+        let workoutRepository = SQLiteWorkoutRepository(database: database)
+        body = BodyUseCases(weights: SQLiteWeightRepository(database: database), transactor: database, clock: clock, timeZone: zone,
+                            displayUnit: { owner in WeightUnit(stored: (try? workoutRepository.settings(ownerID: owner))??.displayUnit) })
+        workouts = WorkoutUseCases(workouts: workoutRepository, exercises: SQLiteExerciseRepository(database: database),
+                                   activities: nil, transactor: database, clock: clock, timeZone: zone)
+        recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
+    }
+
+    /// An account made straight in the repository (no password): its test bearer token.
+    func token(_ email: String, zone: String, at now: Date) throws -> String {
+        if let account = try accounts.account(email: email) { return "test-token:" + account.id }
+        let account = Account(id: UUIDv7.makeString(at: now), email: email, displayName: "X", timeZoneIdentifier: zone,
+                              passwordHash: "-", createdAt: now, updatedAt: now)
+        try accounts.insert(account)
+        return "test-token:" + account.id
+    }
+
+    /// The nutrition routes behind the request pipeline; a test token names its account.
+    func application() -> HTTPApplication {
+        var router = Router()
+        router.addRoutes(NutritionRoutes.make(nutrition: nutrition, body: body))
+        let accounts = accounts
+        return HTTPApplication(router: router, logger: nil, authenticate: { token in
+            guard token.hasPrefix("test-token:") else { return nil }
+            return try accounts.account(id: String(token.dropFirst("test-token:".count)))?.id
+        })
+    }
+}
+
+/// Runs `food`, `diet` and `weight` commands against the nutrition use cases with a fixed clock
 /// in Asia/Seoul (2026-11-30 21:00 there), the fixture table imported, as `tend` would.
 struct NutritionCommandHarness {
-    let container: Container
+    let stack: NutritionStack
     let now: Date
     let defaultUSDAPath: String?
 
     init(now: String = "2026-11-30T21:00:00+09:00", importing: Bool = true, defaultUSDAPath: String? = nil) throws {
         self.now = ISO8601.parseInstant(now)!
         self.defaultUSDAPath = defaultUSDAPath
-        container = try Container.inMemory(clock: FixedClock(self.now), timeZone: "Asia/Seoul")
-        if importing { _ = try container.nutrition.importUSDA(path: NutritionFixture.jar) }
+        stack = try NutritionStack(clock: FixedClock(self.now), timeZone: "Asia/Seoul")
+        if importing { _ = try stack.nutrition.importUSDA(path: NutritionFixture.jar) }
     }
 
     struct Result: CustomStringConvertible {
@@ -47,7 +100,7 @@ struct NutritionCommandHarness {
     }
 
     func run(_ arguments: [String]) -> Result {
-        let context = NutritionContext(nutrition: container.nutrition, body: container.body, ownerID: "local", ids: container.recordIDs,
+        let context = NutritionContext(nutrition: stack.nutrition, body: stack.body, ownerID: "local", ids: stack.recordIDs,
                                        defaultUSDAPath: defaultUSDAPath)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: NutritionCommands.make(context: { _ in context }))
@@ -73,15 +126,17 @@ struct HarnessFailure: Error, CustomStringConvertible {
     var description: String { "command failed: \(result)" }
 }
 
-/// The whole server pipeline in process on an in-memory container with the fixture imported.
+/// The nutrition routes in process, through the request pipeline, with the fixture imported.
 struct NutritionAPIHarness {
-    let container: Container
+    let stack: NutritionStack
     let application: HTTPApplication
+    let now: Date
 
     init(now: String = "2026-11-30T21:00:00+09:00") throws {
-        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant(now)!), timeZone: "Asia/Seoul")
-        _ = try container.nutrition.importUSDA(path: NutritionFixture.jar)
-        application = ServerApplication.make(container: container, logger: nil)
+        self.now = ISO8601.parseInstant(now)!
+        stack = try NutritionStack(clock: FixedClock(self.now), timeZone: "Asia/Seoul")
+        _ = try stack.nutrition.importUSDA(path: NutritionFixture.jar)
+        application = stack.application()
     }
 
     struct Response {
@@ -101,11 +156,9 @@ struct NutritionAPIHarness {
         return Response(status: response.status, body: response.body)
     }
 
-    /// Signs up (Asia/Seoul) and logs in; returns the token.
+    /// An account in Asia/Seoul; returns its token.
     func token(_ email: String) -> String {
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": "correct horse battery", "display_name": "X", "time_zone": "Asia/Seoul"],
-                 token: nil)
-        return send("POST", "/v1/sessions", json: ["email": email, "password": "correct horse battery"], token: nil).json["token"] as? String ?? ""
+        try! stack.token(email, zone: "Asia/Seoul", at: now)
     }
 }
 

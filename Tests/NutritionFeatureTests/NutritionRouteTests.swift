@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import Core
 import HTTP
-import Composition
 
 @Suite("The nutrition API")
 struct NutritionRouteTests {

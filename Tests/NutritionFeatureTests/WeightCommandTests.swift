@@ -2,7 +2,6 @@ import Foundation
 import FoundationXML
 import Testing
 import Core
-import Composition
 
 @Suite("tend weight")
 struct WeightCommandTests {
@@ -13,7 +12,7 @@ struct WeightCommandTests {
         #expect(json["kg"] as? Double == kilograms)
         #expect(keys(json) == ["fat_pct", "handle", "id", "kg", "muscle_kg", "taken_at"])
         #expect(json["taken_at"] as? String == "2026-11-30T21:00:00+09:00")
-        let stored = try #require(try tend.container.body.entries(ownerID: "local").first)
+        let stored = try #require(try tend.stack.body.entries(ownerID: "local").first)
         if text.lowercased().contains("lb") {
             #expect(abs(stored.kilograms - 160 * 0.453_592_37) < 1e-9) // the international pound
         }
@@ -44,7 +43,7 @@ struct WeightCommandTests {
         let result = tend.run(arguments)
         #expect(result.status == 2, "\(arguments): \(result)")
         #expect(result.stderr.hasPrefix("error: "))
-        #expect(try tend.container.body.entries(ownerID: "local").isEmpty)
+        #expect(try tend.stack.body.entries(ownerID: "local").isEmpty)
     }
 
     /// 11-27 80.0; 11-28 79.6 then 80.3 (the day's last counts); nothing on 11-29; 11-30 79.1.
@@ -122,7 +121,7 @@ struct WeightCommandTests {
 struct WeightUnitAndHandleTests {
     @Test func poundsEverywhereWhenThePersonChoseThem() throws {
         let tend = try NutritionCommandHarness()
-        _ = try tend.container.workouts.updateSettings(ownerID: "local") { $0.displayUnit = "lb" }
+        _ = try tend.stack.workouts.updateSettings(ownerID: "local") { $0.displayUnit = "lb" }
         // A bare number is in pounds now; a written unit still wins.
         let logged = tend.run("weight", "log", "160", "--at", "07:00")
         #expect(logged.status == 0, "\(logged)")

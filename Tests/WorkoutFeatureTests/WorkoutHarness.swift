@@ -3,8 +3,8 @@ import Synchronization
 import Console
 import Core
 import Domain
+import Data
 import HTTP
-import Composition
 import WorkoutFeature
 
 /// A clock the test moves by hand (a supplement taken in the morning, then at night).
@@ -18,17 +18,68 @@ final class MovableClock: Clock {
     func set(_ date: Date) { instant.withLock { $0 = date } }
 }
 
-/// Runs `workout`, `plan`, `timer`, `supps` and `exercises` commands against an in-memory
-/// container with a clock in Asia/Seoul (Thursday 26 November 2026, 20:00 there), as `tend`
+/// The training and supplement use cases on a fresh in-memory SQLite database, wired as
+/// `Composition` wires them, without the rest of the app (runs are added through the activity
+/// use cases, for attendance).
+struct WorkoutStack {
+    let accounts: SQLiteAccountRepository
+    let workouts: WorkoutUseCases
+    let supplements: SupplementUseCases
+    let activities: ActivityUseCases
+    let recordIDs: RecordIDs
+
+    /// - Parameter timeZone: the zone of the device's own (`local`) data; accounts use their own.
+    init(clock: any Clock, timeZone: String = "UTC") throws {
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        let accounts = SQLiteAccountRepository(database: database)
+        self.accounts = accounts
+        let zone: @Sendable (String) -> String = { owner in
+            owner == Owner.local ? timeZone : (try? accounts.account(id: owner))?.timeZoneIdentifier ?? timeZone
+        }
+        workouts = WorkoutUseCases(
+            workouts: SQLiteWorkoutRepository(database: database), exercises: SQLiteExerciseRepository(database: database),
+            activities: SQLiteActivityRepository(database: database), transactor: database, clock: clock, timeZone: zone)
+        supplements = SupplementUseCases(supplements: SQLiteSupplementRepository(database: database), transactor: database,
+                                         clock: clock, timeZone: zone, events: DomainEventBus())
+        activities = ActivityUseCases(
+            activities: SQLiteActivityRepository(database: database), places: SQLitePlaceRepository(database: database),
+            gpx: LibXMLGPXCoding(), transactor: database, clock: clock, timeZone: zone)
+        recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
+    }
+
+    /// An account made straight in the repository (no password): its test bearer token.
+    func token(_ email: String, zone: String, at now: Date) throws -> String {
+        if let account = try accounts.account(email: email) { return "test-token:" + account.id }
+        let account = Account(id: UUIDv7.makeString(at: now), email: email, displayName: "Lifter", timeZoneIdentifier: zone,
+                              passwordHash: "-", createdAt: now, updatedAt: now)
+        try accounts.insert(account)
+        return "test-token:" + account.id
+    }
+
+    /// The workout and supplement routes behind the request pipeline; a test token names its account.
+    func application() -> HTTPApplication {
+        var router = Router()
+        router.addRoutes(WorkoutRoutes.make(workouts: workouts, supplements: supplements))
+        let accounts = accounts
+        return HTTPApplication(router: router, logger: nil, authenticate: { token in
+            guard token.hasPrefix("test-token:") else { return nil }
+            return try accounts.account(id: String(token.dropFirst("test-token:".count)))?.id
+        })
+    }
+}
+
+/// Runs `workout`, `plan`, `timer`, `supps` and `exercises` commands against the training use
+/// cases with a clock in Asia/Seoul (Thursday 26 November 2026, 20:00 there), as `tend`
 /// would without a terminal.
 final class WorkoutHarness: @unchecked Sendable {
-    let container: Container
+    let stack: WorkoutStack
     let clock: MovableClock
     let folder: URL
 
     init(now: String = "2026-11-26T20:00:00+09:00", timeZone: String = "Asia/Seoul") throws {
         clock = MovableClock(ISO8601.parseInstant(now)!)
-        container = try Container.inMemory(clock: clock, timeZone: timeZone)
+        stack = try WorkoutStack(clock: clock, timeZone: timeZone)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tend-workout-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -60,8 +111,8 @@ final class WorkoutHarness: @unchecked Sendable {
     func run(_ arguments: String...) -> Result { run(arguments) }
 
     func run(_ arguments: [String]) -> Result {
-        let context = WorkoutContext(workouts: container.workouts, supplements: container.supplements, ownerID: "local",
-                                     isInteractive: false, ids: container.recordIDs)
+        let context = WorkoutContext(workouts: stack.workouts, supplements: stack.supplements, ownerID: "local",
+                                     isInteractive: false, ids: stack.recordIDs)
         let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
                            subcommands: WorkoutCommands.make(context: { _ in context }))
         let (output, captured) = Output.capturing()
@@ -91,20 +142,22 @@ final class WorkoutHarness: @unchecked Sendable {
 
     /// A run added by hand, for attendance.
     func addRun(at instant: String, minutes: Double = 25) throws {
-        _ = try container.activities.add(ownerID: "local", .init(kind: .run, distance: 5000, duration: minutes * 60,
-                                                                 startedAt: ISO8601.parseInstant(instant)!))
+        _ = try stack.activities.add(ownerID: "local", .init(kind: .run, distance: 5000, duration: minutes * 60,
+                                                             startedAt: ISO8601.parseInstant(instant)!))
     }
 }
 
-/// The whole server pipeline in process, on an in-memory container with the clock at
+/// The workout routes in process, through the request pipeline, with the clock at
 /// 2026-11-26T11:00:00Z (20:00 in Seoul).
 struct WorkoutAPI {
-    let container: Container
+    let stack: WorkoutStack
     let application: HTTPApplication
+    let now: Date
 
     init(now: String = "2026-11-26T11:00:00Z") throws {
-        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant(now)!))
-        application = ServerApplication.make(container: container, logger: nil)
+        self.now = ISO8601.parseInstant(now)!
+        stack = try WorkoutStack(clock: FixedClock(self.now))
+        application = stack.application()
     }
 
     struct Response: CustomStringConvertible {
@@ -130,11 +183,9 @@ struct WorkoutAPI {
         return Response(status: response.status, body: response.body)
     }
 
-    /// Signs up and logs in; returns the token.
+    /// An account in `zone`; returns its token.
     func token(_ email: String, zone: String = "Asia/Seoul") -> String {
-        let password = "correct horse battery"
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Lifter", "time_zone": zone], token: nil)
-        return send("POST", "/v1/sessions", json: ["email": email, "password": password], token: nil).json["token"] as? String ?? ""
+        try! stack.token(email, zone: zone, at: now)
     }
 }
 
