@@ -1,16 +1,35 @@
 import Foundation
+import Synchronization
 import Core
+import Domain
+import Data
+import Crypto
 import HTTP
-import Composition
+import AccountFeature
 
-/// The whole server pipeline in process, on an in-memory container with a fixed clock.
+/// The account routes in process, through the request pipeline, on a fresh in-memory SQLite
+/// database with a fixed clock, wired as `Composition` wires them: real argon2id hashing (at
+/// libsodium's smallest limits) and real tokens, since they are what these tests are about.
 struct APIHarness {
-    let container: Container
+    let accounts: RecordingAccounts
+    let sessions: RecordingSessions
+    let tokens: SodiumTokenGenerator
     let application: HTTPApplication
 
     init(now: String = "2026-11-30T12:00:00Z") throws {
-        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant(now)!))
-        application = ServerApplication.make(container: container, logger: nil)
+        let clock = FixedClock(ISO8601.parseInstant(now)!)
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        accounts = RecordingAccounts(SQLiteAccountRepository(database: database))
+        sessions = RecordingSessions(SQLiteSessionRepository(database: database))
+        tokens = SodiumTokenGenerator()
+        let useCases = AccountUseCases(
+            accounts: accounts, sessions: sessions, failures: SQLiteLoginFailureRepository(database: database),
+            hasher: SodiumPasswordHasher(strength: .minimum), tokens: tokens, transactor: database, clock: clock,
+            events: DomainEventBus())
+        var router = Router()
+        router.addRoutes(AccountRoutes.make(accounts: useCases))
+        application = HTTPApplication(router: router, logger: nil, authenticate: { token in try useCases.authenticate(token: token) })
     }
 
     struct Response {
@@ -44,4 +63,43 @@ struct APIHarness {
         _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Someone", "time_zone": zone])
         return send("POST", "/v1/sessions", json: ["email": email, "password": password]).json["token"] as? String ?? ""
     }
+}
+
+/// The SQLite account repository, remembering every account it stored.
+final class RecordingAccounts: AccountRepository {
+    let base: SQLiteAccountRepository
+    private let stored = Mutex<[Account]>([])
+
+    init(_ base: SQLiteAccountRepository) { self.base = base }
+
+    /// The accounts inserted, in order.
+    var inserted: [Account] { stored.withLock { $0 } }
+
+    func insert(_ account: Account) throws {
+        try base.insert(account)
+        stored.withLock { $0.append(account) }
+    }
+
+    func update(_ account: Account) throws { try base.update(account) }
+    func account(id: String) throws -> Account? { try base.account(id: id) }
+    func account(email: String) throws -> Account? { try base.account(email: email) }
+}
+
+/// The SQLite session repository, remembering every session it stored.
+final class RecordingSessions: SessionRepository {
+    let base: SQLiteSessionRepository
+    private let stored = Mutex<[Session]>([])
+
+    init(_ base: SQLiteSessionRepository) { self.base = base }
+
+    /// The sessions inserted, in order.
+    var inserted: [Session] { stored.withLock { $0 } }
+
+    func insert(_ session: Session) throws {
+        try base.insert(session)
+        stored.withLock { $0.append(session) }
+    }
+
+    func session(tokenHash: String) throws -> Session? { try base.session(tokenHash: tokenHash) }
+    func revoke(id: String, at date: Date) throws { try base.revoke(id: id, at: date) }
 }

@@ -45,13 +45,13 @@ struct AccountRouteTests {
     @Test func theTokenIsStoredOnlyAsAHash() throws {
         let api = try APIHarness()
         let token = api.signUp("bob@example.com")
-        let rows = try api.container.database.query("SELECT token_hash FROM sessions")
-        #expect(rows.count == 1)
-        let stored: String = try rows[0].get("token_hash")
+        #expect(api.sessions.inserted.count == 1)
+        #expect(try api.sessions.session(tokenHash: token) == nil)
+        let stored = try #require(try api.sessions.session(tokenHash: api.tokens.hash(token))).tokenHash
         #expect(stored != token)
         #expect(!stored.contains(token))
-        let hashes = try api.container.database.query("SELECT password_hash FROM accounts")
-        #expect((try hashes[0].get("password_hash", as: String.self)).hasPrefix("$argon2id$"))
+        let account = try #require(try api.accounts.account(email: "bob@example.com"))
+        #expect(account.passwordHash.hasPrefix("$argon2id$"))
     }
 
     @Test func aSecondAccountWithTheSameEmailIsAConflict() throws {
@@ -74,7 +74,7 @@ struct AccountRouteTests {
         let response = api.send("POST", "/v1/accounts", json: body)
         #expect(response.status == 400)
         #expect(response.errorCode == code)
-        #expect(try api.container.database.query("SELECT id FROM accounts").isEmpty)
+        #expect(api.accounts.inserted.isEmpty)
     }
 
     @Test func repeatedFailedLoginsLockTheEmailOutWithAGrowingWindow() throws {

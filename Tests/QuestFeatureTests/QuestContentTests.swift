@@ -2,15 +2,13 @@ import Foundation
 import Testing
 import Domain
 import Data
-import Composition
 
 @Suite("The quest content in Resources/Quests")
 struct QuestContentTests {
     let content: QuestContent
 
     init() throws {
-        let directory = ResourceLocation.resolve(environment: [:]) + "/Quests"
-        content = try FileQuestContentSource(directory: directory).content()
+        content = try FileQuestContentSource(directory: QuestResources.directory).content()
     }
 
     @Test func bothJourneysHaveFiveStagesOfSixQuestsWithUniqueIDs() throws {

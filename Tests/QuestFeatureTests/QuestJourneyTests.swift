@@ -110,9 +110,9 @@ struct QuestJourneyTests {
         #expect(after["answer"] as? String == "A kinder answer, written later.")
         #expect(after["completed_at"] as? String == before["completed_at"] as? String)
 
+        #expect(try tend.stack.entries.entries(journeyID: journeyID).compactMap(\.answer) == ["A kinder answer, written later."])
         #expect(tend.run("quest", "delete", journeyID).status == 0)
-        let rows = try tend.container.database.query("SELECT answer FROM quest_entries")
-        #expect(rows.allSatisfy { $0["answer"] == .null })
+        #expect(try tend.stack.entries.entries(journeyID: journeyID).isEmpty)
         #expect(tend.run("quest", "today").status == 1)
         #expect(tend.run("quest", "start", "--nickname", "A", "--feeling", "relieved", "--style", "action").status == 0)
     }

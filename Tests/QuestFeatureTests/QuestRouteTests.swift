@@ -3,20 +3,18 @@ import Testing
 import Core
 import Domain
 import HTTP
-import Data
-import Composition
 
-/// The whole server pipeline in process, on an in-memory container with a clock the test moves
-/// (the real quest content from Resources is found by the container).
+/// The quest routes in process, through the request pipeline, with a clock the test moves and
+/// the real quest content from Resources.
 private struct QuestAPI {
     let clock: SteppingClock
-    let container: Container
+    let stack: QuestStack
     let application: HTTPApplication
 
     init(start: String = "2026-11-02T20:00:00+09:00") throws {
         clock = SteppingClock(ISO8601.parseInstant(start)!)
-        container = try Container(databasePath: ":memory:", clock: clock, localTimeZone: { "Asia/Seoul" }, passwordStrength: .minimum)
-        application = ServerApplication.make(container: container, logger: nil)
+        stack = try QuestStack(clock: clock, timeZone: "Asia/Seoul")
+        application = stack.application()
     }
 
     struct Response {
@@ -51,14 +49,10 @@ private struct QuestAPI {
         let accountID: String
     }
 
-    /// Signs up and logs in.
+    /// An account in `zone`, with its token.
     func signUp(_ email: String, zone: String = "Asia/Seoul") -> Session {
-        let password = "correct horse battery"
-        let created = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Someone", "time_zone": zone])
-        #expect(created.status == 201, "sign-up: \(created.text)")
-        let session = send("POST", "/v1/sessions", json: ["email": email, "password": password])
-        #expect(session.status == 201, "log-in: \(session.text)")
-        return Session(token: session.json["token"] as? String ?? "", accountID: session.json["account_id"] as? String ?? "")
+        let account = try! stack.account(email, zone: zone, at: clock.now)
+        return Session(token: account.token, accountID: account.id)
     }
 
     /// Starts a journey; returns its id.
@@ -69,7 +63,7 @@ private struct QuestAPI {
     }
 
     func questTitle(_ style: QuestStyle, _ number: Int, _ language: Language) throws -> String {
-        try #require(try container.quests.questContent().journey(style)?.quest(number: number)).title.text(language)
+        try #require(try stack.quests.questContent().journey(style)?.quest(number: number)).title.text(language)
     }
 }
 
@@ -208,9 +202,10 @@ struct QuestRouteTests {
         let reminder = api.send("PUT", "/v1/quests/reminder", json: ["reminder": "21:30"], token: mina.token)
         #expect(reminder.status == 200, "\(reminder.text)")
         #expect(reminder.json["reminder"] as? String == "21:30")
-        #expect(try api.container.quests.settings(ownerID: mina.accountID).reminder == LocalTime("21:30"))
+        #expect(try api.stack.quests.settings(ownerID: mina.accountID).reminder == LocalTime("21:30"))
 
         // Deleting the journey deletes the answers; then it is gone.
+        #expect(try api.stack.entries.entries(journeyID: journeyID).compactMap(\.answer).count == 2)
         let deleted = api.send("DELETE", "/v1/quests/journeys/\(journeyID)", token: mina.token)
         #expect(deleted.status == 204)
         #expect(deleted.body.isEmpty)
@@ -219,9 +214,7 @@ struct QuestRouteTests {
         #expect(api.send("DELETE", "/v1/quests/journeys/\(journeyID)", token: mina.token).status == 404)
         #expect(api.send("GET", "/v1/quests/today", token: mina.token).status == 404)
         #expect((api.send("GET", "/v1/quests/journeys", token: mina.token).json["journeys"] as? [Any])?.isEmpty == true)
-        let answers = try api.container.database.query("SELECT answer FROM quest_entries WHERE journey_id = ?", [.text(journeyID)])
-        #expect(answers.count == 2)
-        #expect(answers.allSatisfy { $0["answer"] == .null })
+        #expect(try api.stack.entries.entries(journeyID: journeyID).isEmpty)
         // And a new journey can start.
         #expect(api.send("POST", "/v1/quests/journeys", json: ["nickname": "Mina", "feeling": "relieved", "style": "action"],
                          token: mina.token).status == 201)
