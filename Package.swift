@@ -160,8 +160,8 @@ let tests: [Target] = [
     .testTarget(name: "NutritionFeatureTests", dependencies: ["NutritionFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "WorkoutFeatureTests", dependencies: ["WorkoutFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
-    .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Composition", "Console", "HTTP", "Domain", "Data", "Core"]),
-    .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Composition", "HTTP", "Domain", "Core"]),
+    .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Client", "Console", "HTTP", "Domain", "Data", "Core"]),
+    .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

@@ -30,4 +30,18 @@ struct OpenAPITests {
         #expect(!references.isEmpty)
         for reference in references { #expect(schemas[String(reference)] != nil, "missing schema \(reference)") }
     }
+
+    /// The served document holds the notification routes next to the account ones.
+    @Test("the notification routes are in /openapi.json")
+    func notificationRoutes() throws {
+        let container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant("2026-11-30T12:00:00Z")!))
+        let application = ServerApplication.make(container: container, logger: nil)
+        let response = application.respond(to: HTTPRequest(method: "GET", path: "/openapi.json"))
+        let document = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        for path in ["/v1/notifications", "/v1/notifications/channels", "/v1/notifications/channels/{id}", "/v1/notifications/quiet-hours",
+                     "/v1/notifications/test", "/v1/me"] {
+            #expect(paths[path] != nil, "\(path)")
+        }
+    }
 }

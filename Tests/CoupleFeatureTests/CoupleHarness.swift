@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import Core
 import Domain
+import Data
 import HTTP
-import Composition
+import CoupleFeature
 
 /// A clock the test moves by hand.
 final class MovableClock: Clock {
@@ -35,20 +36,78 @@ final class FakeWeather: WeatherProvider {
     }
 }
 
-/// The whole server pipeline in process on an in-memory container: two partners nine hours
-/// apart (Seoul and Paris) and an outsider. The clock starts at 2026-11-30T10:00:00Z: 19:00
-/// in Seoul, 11:00 in Paris, both on Monday 30 November.
+/// The couple use cases on a fresh in-memory SQLite database, wired as `Composition` wires
+/// them, without the rest of the app: photos in a temporary folder, the photo sanitizer and the
+/// digest are stand-ins (the real ones are tested in `PhotosTests` and `CryptoTests`).
+struct CoupleStack {
+    let accounts: SQLiteAccountRepository
+    /// What the space stored, read back the way the use cases read it.
+    let couples: SQLiteCoupleRepository
+    let useCases: CoupleUseCases
+
+    init(clock: any Clock, weather: any WeatherProvider) throws {
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        accounts = SQLiteAccountRepository(database: database)
+        couples = SQLiteCoupleRepository(database: database)
+        let photos = FileManager.default.temporaryDirectory.path + "/tend-photos-" + UUIDv7.makeString()
+        useCases = CoupleUseCases(
+            couples: couples, accounts: accounts, photoStore: FilePhotoStore(directory: photos, digest: TestDigest.hex),
+            photos: TestPhotoSanitizer(),
+            weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
+            transactor: database, clock: clock, events: DomainEventBus())
+    }
+
+    /// An account made straight in the repository (no password): its test bearer token.
+    func token(_ email: String, name: String, zone: String, at now: Date) throws -> String {
+        if let account = try accounts.account(email: email) { return "test-token:" + account.id }
+        let account = Account(id: UUIDv7.makeString(at: now), email: email, displayName: name, timeZoneIdentifier: zone,
+                              passwordHash: "-", createdAt: now, updatedAt: now)
+        try accounts.insert(account)
+        return "test-token:" + account.id
+    }
+
+    /// The account a test token names.
+    func accountID(token: String) throws -> String? {
+        guard token.hasPrefix("test-token:") else { return nil }
+        return try accounts.account(id: String(token.dropFirst("test-token:".count)))?.id
+    }
+
+    /// The couple routes behind the request pipeline; a test token names its account.
+    func application() -> HTTPApplication {
+        var router = Router()
+        router.addRoutes(CoupleRoutes.make(couples: useCases))
+        return HTTPApplication(router: router, logger: nil, authenticate: { [self] token in try accountID(token: token) })
+    }
+
+    /// Every photo a couple space holds, whatever its day.
+    func photos(coupleID: String) throws -> [CouplePhoto] {
+        try couples.photos(coupleID: coupleID, from: LocalDate(dayNumber: -800_000), through: LocalDate(dayNumber: 800_000))
+    }
+
+    /// The OpenAPI document of the couple routes alone, as `/openapi.json` builds it.
+    func openAPIDocument() throws -> [String: Any] {
+        let document = OpenAPIDocument.make(title: "Tend", version: "1.0.0", description: "",
+                                            routes: CoupleRoutes.make(couples: useCases),
+                                            schemas: [("Error", OpenAPISchema.error)] + CoupleRoutes.schemas)
+        return try JSONSerialization.jsonObject(with: Data(document.serialized().utf8)) as? [String: Any] ?? [:]
+    }
+}
+
+/// The couple routes in process, through the request pipeline: two partners nine hours apart
+/// (Seoul and Paris) and an outsider. The clock starts at 2026-11-30T10:00:00Z: 19:00 in Seoul,
+/// 11:00 in Paris, both on Monday 30 November.
 final class CoupleAPI: @unchecked Sendable {
     let clock: MovableClock
     let weather: FakeWeather
-    let container: Container
+    let stack: CoupleStack
     let application: HTTPApplication
 
     init(now: String = "2026-11-30T10:00:00Z", weather: FakeWeather = FakeWeather()) throws {
         clock = MovableClock(ISO8601.parseInstant(now)!)
         self.weather = weather
-        container = try Container.inMemory(clock: clock, weather: weather)
-        application = ServerApplication.make(container: container, logger: nil)
+        stack = try CoupleStack(clock: clock, weather: weather)
+        application = stack.application()
     }
 
     struct Response: CustomStringConvertible {
@@ -77,11 +136,9 @@ final class CoupleAPI: @unchecked Sendable {
         return Response(status: response.status, headers: response.headers, body: response.body)
     }
 
-    /// Signs up and logs in; returns the token.
+    /// An account named `name` in `zone`; returns its token.
     func token(_ email: String, name: String, zone: String) -> String {
-        let password = "correct horse battery"
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": name, "time_zone": zone], token: nil)
-        return send("POST", "/v1/sessions", json: ["email": email, "password": password], token: nil).json["token"] as? String ?? ""
+        try! stack.token(email, name: name, zone: zone, at: clock.now)
     }
 
     /// Two accounts paired through an invite: (Seoul, Paris).
@@ -124,6 +181,53 @@ enum TestImages {
         bytes += chunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
         bytes += chunk("IEND", [])
         return Data(bytes)
+    }
+}
+
+/// Stands in for `Photos`' sanitizer: a JPEG loses its APP1 (Exif) segments, a PNG its `eXIf`
+/// chunk; anything else is refused with the codes the real one uses.
+struct TestPhotoSanitizer: PhotoSanitizer {
+    func sanitize(_ data: Data) throws -> SanitizedPhoto {
+        let bytes = [UInt8](data)
+        guard !bytes.isEmpty else { throw AppError.invalidInput("the photo is empty", code: "empty_image") }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var kept: [UInt8] = [0xFF, 0xD8]
+            var position = 2
+            // Segments up to the start of scan; the scan and EOI are kept as they are.
+            while position + 4 <= bytes.count, bytes[position] == 0xFF, bytes[position + 1] != 0xDA {
+                let end = position + 2 + (Int(bytes[position + 2]) << 8 | Int(bytes[position + 3]))
+                guard end <= bytes.count else { break }
+                if bytes[position + 1] != 0xE1 { kept += bytes[position..<end] }
+                position = end
+            }
+            return SanitizedPhoto(format: .jpeg, data: Data(kept + bytes[position...]))
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            var kept = Array(bytes[0..<8])
+            var position = 8
+            while position + 12 <= bytes.count {
+                let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
+                let end = position + 12 + length
+                guard end <= bytes.count else { break }
+                if String(decoding: bytes[position + 4..<position + 8], as: UTF8.self) != "eXIf" { kept += bytes[position..<end] }
+                position = end
+            }
+            return SanitizedPhoto(format: .png, data: Data(kept))
+        }
+        throw AppError.invalidInput("the photo must be a JPEG, PNG, WebP or HEIC image", code: "unsupported_image")
+    }
+}
+
+/// A content address in SHA-256's shape (64 lower-case hex digits) without libsodium: four
+/// FNV-1a hashes of the bytes with different seeds.
+enum TestDigest {
+    @Sendable static func hex(_ data: Data) -> String {
+        (0..<4).map { seed -> String in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 &+ UInt64(seed)
+            for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            let digits = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
     }
 }
 

@@ -1,19 +1,18 @@
 import Foundation
 import Testing
 import Core
-import Domain
 import HTTP
-import Composition
 
-/// The notification API in process, through the whole pipeline, on an in-memory container.
+/// The notification API in process, through the request pipeline, with a fixed clock.
 @Suite("The notification API: channels, quiet hours, a test, the history")
 struct NotificationRoutesTests {
-    let container: Container
+    let stack: NotificationStack
     let application: HTTPApplication
+    let now = ISO8601.parseInstant("2026-11-30T12:00:00Z")!
 
     init() throws {
-        container = try Container.inMemory(clock: FixedClock(ISO8601.parseInstant("2026-11-30T12:00:00Z")!))
-        application = ServerApplication.make(container: container, logger: nil)
+        stack = try NotificationStack(clock: FixedClock(now))
+        application = stack.application()
     }
 
     struct Response {
@@ -37,8 +36,7 @@ struct NotificationRoutesTests {
     }
 
     func token(_ email: String) -> String {
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": "correct horse battery", "display_name": "N", "time_zone": "Asia/Seoul"], token: nil)
-        return send("POST", "/v1/sessions", json: ["email": email, "password": "correct horse battery"], token: nil).json["token"] as? String ?? ""
+        try! stack.token(email, zone: "Asia/Seoul", at: now)
     }
 
     @Test("a webhook's secret is shown once; channels are per account; bad URLs and kinds are refused")
@@ -91,14 +89,5 @@ struct NotificationRoutesTests {
         #expect((send("GET", "/v1/notifications", token: a, query: ["state": "sent"]).json["notifications"] as? [Any])?.isEmpty == true)
         #expect(send("GET", "/v1/notifications", token: a, query: ["state": "lost"]).errorCode == "invalid_state")
         #expect((send("GET", "/v1/notifications", token: token("b@example.com")).json["notifications"] as? [Any])?.isEmpty == true)
-    }
-
-    @Test("the routes are in /openapi.json")
-    func document() {
-        let paths = send("GET", "/openapi.json", token: nil).json["paths"] as? [String: Any] ?? [:]
-        for path in ["/v1/notifications", "/v1/notifications/channels", "/v1/notifications/channels/{id}", "/v1/notifications/quiet-hours",
-                     "/v1/notifications/test", "/v1/me"] {
-            #expect(paths[path] != nil, "\(path)")
-        }
     }
 }
