@@ -153,6 +153,13 @@ public enum NutritionRoutes {
                 let zone = body.zone(ownerID: owner(request))
                 return try .json(["entries": try body.entries(ownerID: owner(request)).map { WeightJSON($0, zone: zone) }])
             },
+            Route("DELETE", "/v1/weight/{id}", operation: OpenAPIOperation(
+                summary: "Delete a weighing logged by mistake (its id, its handle, or last)", tag: "nutrition",
+                parameters: [S.pathParameter("id", "A weighing's id or handle, or last")], responses: [("204", S.emptyResponse("Deleted"))]
+            )) { request in
+                _ = try body.delete(ownerID: owner(request), id: request.pathParameters["id"] ?? "")
+                return .noContent()
+            },
             Route("GET", "/v1/weight/trend", operation: OpenAPIOperation(
                 summary: "The trend (as tend --json weight trend)", tag: "nutrition",
                 responses: [("200", S.jsonResponse("The trend", S.ref("WeightTrend")))]
