@@ -77,6 +77,10 @@ struct NotificationDeliveryTests {
         #expect(delivered.json["rule"] as? String == "insulin" && delivered.json["account_id"] as? String == owner)
         #expect(delivered.json["id"] as? String == delivered.headers["idempotency-key"])
         let secret = try #require(hook.secret)
+        // The signer is checked on its own against RFC 4231's test case 2, so that the signature
+        // below is not only compared with the function that made it.
+        #expect(SodiumDigest.hmacSHA256Hex(key: Data("Jefe".utf8), message: Data("what do ya want for nothing?".utf8))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
         #expect(delivered.headers["x-tend-signature"] == "sha256=" + SodiumDigest.hmacSHA256Hex(key: Data(secret.utf8), message: delivered.body))
 
         clock.set("2026-11-30T22:30:00+09:00")
@@ -211,6 +215,6 @@ struct NotificationDeliveryTests {
     @Test("ntfy titles beyond ASCII go as RFC 2047 encoded words")
     func encodedTitles() {
         #expect(HTTPNotificationSender.headerText("Tend test") == "Tend test")
-        #expect(HTTPNotificationSender.headerText("Haru 💌") == "=?UTF-8?B?" + Data("Haru 💌".utf8).base64EncodedString() + "?=")
+        #expect(HTTPNotificationSender.headerText("Haru 💌") == "=?UTF-8?B?SGFydSDwn5KM?=")
     }
 }
