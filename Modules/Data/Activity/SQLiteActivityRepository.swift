@@ -88,10 +88,12 @@ public struct SQLitePlaceRepository: PlaceRepository {
              place.elevation.sqlValue, place.createdAt.sqlValue, place.updatedAt.sqlValue])
     }
 
+    /// Case-insensitively beyond ASCII ("CAFÉ" finds "Café"): SQLite's `lower()` folds ASCII
+    /// letters only, so the names are compared here (a person's places are few).
     public func place(named name: String, ownerID: String) throws -> Place? {
-        try database.queryOne(
-            "SELECT * FROM places WHERE owner_id = ? AND lower(name) = lower(?) AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
-            [.text(ownerID), .text(name)]).map(Self.decode)
+        let wanted = name.lowercased()
+        return try database.query("SELECT * FROM places WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at", [.text(ownerID)])
+            .map(Self.decode).first { $0.name.lowercased() == wanted }
     }
 
     public func places(ownerID: String) throws -> [Place] {
