@@ -24,10 +24,19 @@ public struct SQLiteActivityRepository: ActivityRepository {
              activity.updatedAt.sqlValue, activity.deletedAt.sqlValue])
     }
 
+    /// Saves every field that can change (only the owner's activity changes), as every other
+    /// repository's update does.
     public func update(_ activity: Activity) throws {
         try database.execute(
-            "UPDATE activities SET name = ?, updated_at = ?, deleted_at = ? WHERE id = ? AND owner_id = ?",
-            [activity.name.sqlValue, activity.updatedAt.sqlValue, activity.deletedAt.sqlValue, .text(activity.id), .text(activity.ownerID)])
+            """
+            UPDATE activities SET kind = ?, name = ?, started_at = ?, duration_s = ?, moving_time_s = ?, distance_m = ?,
+                elevation_gain_m = ?, elevation_loss_m = ?, source = ?, track = ?, updated_at = ?, deleted_at = ?
+            WHERE id = ? AND owner_id = ?
+            """,
+            [.text(activity.kind.rawValue), activity.name.sqlValue, activity.startedAt.sqlValue, .real(activity.duration),
+             activity.movingTime.sqlValue, .real(activity.distance), activity.elevationGain.sqlValue, activity.elevationLoss.sqlValue,
+             .text(activity.source.rawValue), activity.track.map { .blob(TrackCodec.encode($0)) } ?? .null, activity.updatedAt.sqlValue,
+             activity.deletedAt.sqlValue, .text(activity.id), .text(activity.ownerID)])
     }
 
     public func activity(id: String, ownerID: String) throws -> Activity? {
