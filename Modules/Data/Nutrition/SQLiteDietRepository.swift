@@ -22,15 +22,16 @@ public struct SQLiteDietRepository: DietRepository {
              entry.deletedAt.sqlValue])
     }
 
+    /// Saves every field that can change (only the owner's entry changes).
     public func update(_ entry: DietEntry) throws {
         try database.execute(
             """
-            UPDATE diet_entries SET day = ?, meal = ?, grams = ?, amount_text = ?, kcal = ?, protein_g = ?, carbs_g = ?, fat_g = ?,
-                updated_at = ?, deleted_at = ? WHERE id = ? AND owner_id = ?
+            UPDATE diet_entries SET day = ?, meal = ?, food_id = ?, name = ?, grams = ?, amount_text = ?, kcal = ?, protein_g = ?,
+                carbs_g = ?, fat_g = ?, updated_at = ?, deleted_at = ? WHERE id = ? AND owner_id = ?
             """,
-            [.text(entry.date.description), .text(entry.meal.rawValue), entry.grams.sqlValue, .text(entry.amountText),
-             .real(entry.macros.kcal), .real(entry.macros.protein), .real(entry.macros.carbs), .real(entry.macros.fat),
-             entry.updatedAt.sqlValue, entry.deletedAt.sqlValue, .text(entry.id), .text(entry.ownerID)])
+            [.text(entry.date.description), .text(entry.meal.rawValue), entry.foodID.sqlValue, .text(entry.name), entry.grams.sqlValue,
+             .text(entry.amountText), .real(entry.macros.kcal), .real(entry.macros.protein), .real(entry.macros.carbs),
+             .real(entry.macros.fat), entry.updatedAt.sqlValue, entry.deletedAt.sqlValue, .text(entry.id), .text(entry.ownerID)])
     }
 
     public func entry(id: String, ownerID: String) throws -> DietEntry? {
