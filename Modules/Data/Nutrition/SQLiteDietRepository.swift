@@ -39,9 +39,11 @@ public struct SQLiteDietRepository: DietRepository {
                               [.text(id), .text(ownerID)]).map(Self.decode)
     }
 
+    /// By day, then as logged: entries made in the same millisecond (a copied meal) keep the
+    /// order they were added in (the rowid), not the random order of their ids' tails.
     public func entries(ownerID: String, from: LocalDate, through: LocalDate) throws -> [DietEntry] {
         try database.query(
-            "SELECT * FROM diet_entries WHERE owner_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL ORDER BY day, created_at, id",
+            "SELECT * FROM diet_entries WHERE owner_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL ORDER BY day, created_at, rowid",
             [.text(ownerID), .text(from.description), .text(through.description)]).map(Self.decode)
     }
 
