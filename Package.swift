@@ -102,6 +102,13 @@ let features: [Target] = [
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/NotificationFeature"
     ),
+    // `tend today`: the home screen, one card from each feature.
+    .target(
+        name: "TodayFeature",
+        dependencies: ["Core", "Domain", "Console", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature",
+                       "WorkoutFeature", "CoupleFeature", "NotificationFeature"],
+        path: "Modules/Features/TodayFeature"
+    ),
     .target(
         name: "AccountFeature",
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
@@ -114,7 +121,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "Notifications", "Photos"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "TodayFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -145,7 +152,9 @@ let apps: [Target] = [
 
 let tests: [Target] = [
     .testTarget(name: "CoreTests", dependencies: ["Core"]),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "Core"]),
+    // DomainTests holds the fakes and, in Contracts/, runs each repository contract against a fake
+    // and the SQLite repository: it reads Data, the Domain module never does.
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "Core"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "Core"]),
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),

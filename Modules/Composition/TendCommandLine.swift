@@ -6,6 +6,7 @@ import Domain
 import AccountFeature
 import CoupleFeature
 import NotificationFeature
+import TodayFeature
 import Notifications
 import InsulinFeature
 import QuestFeature

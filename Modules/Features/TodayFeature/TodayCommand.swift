@@ -10,8 +10,8 @@ import CoupleFeature
 import NotificationFeature
 
 /// `tend today`: the home screen, one card per feature.
-enum TodayCommand {
-    static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
+public enum TodayCommand {
+    public static func make(insulin: @escaping InsulinCommands.ContextProvider, quest: @escaping QuestCommands.ContextProvider,
                      activity: @escaping ActivityCommands.ContextProvider,
                      nutrition: @escaping NutritionCommands.ContextProvider,
                      workout: @escaping WorkoutCommands.ContextProvider,
