@@ -4,53 +4,28 @@ import Foundation
 import Synchronization
 import Testing
 
-// MARK: - In-memory storage of the couple space
-
-/// The tables of the couple space, in one `TableMemory` so that the transactor can snapshot
-/// and restore all of them at once (`BEGIN … ROLLBACK`).
-struct CoupleTables: InMemoryTables {
-    var couples: [String: Couple] = [:]
-    var invites: [String: Invite] = [:]
-    var joinFailures: [String: JoinFailures] = [:]
-    var locations: [String: MemberLocation] = [:]
-    var moods: [String: MoodEntry] = [:]
-    var meetings: [String: Meeting] = [:]
-    var events: [String: CalendarEvent] = [:]
-    var checks: [String: CalendarCheck] = [:]
-    var care: [String: CareItem] = [:]
-    var photos: [String: CouplePhoto] = [:]
-}
-
-typealias CoupleMemory = TableMemory<CoupleTables>
-
-struct CoupleFakeFailure: Error, Equatable {
-    let reason: String
-}
-
 // MARK: - CoupleRepository
 
-/// The SQLite repository's semantics in memory: soft-deleted rows are left out of reads,
-/// `couples(accountID:)` is newest first, `erase` removes the couple and every row in it.
-final class MemoryCoupleRepository: CoupleRepository {
-    let memory: CoupleMemory
+/// The couple space's tables: soft-deleted rows are left out of reads, `couples(accountID:)` is
+/// newest first, `erase` removes the couple and every row in it (the tables' ON DELETE CASCADE).
+final class FakeCoupleRepository: CoupleRepository {
+    let memory: FakeDatabase
 
-    init(memory: CoupleMemory) { self.memory = memory }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     // MARK: Couples
 
     func insert(_ couple: Couple) throws {
-        try memory.write { tables in
-            guard tables.couples[couple.id] == nil else { throw CoupleFakeFailure(reason: "primary key \(couple.id) exists") }
-            tables.couples[couple.id] = couple
-        }
+        try memory.write(.coupleInsert, couple) { try $0.couples.insert(couple, key: couple.id, call: .coupleInsert) }
     }
 
+    /// Saves the disconnection.
     func update(_ couple: Couple) throws {
-        try memory.write { tables in
-            guard var stored = tables.couples[couple.id] else { throw CoupleFakeFailure(reason: "no couple \(couple.id) to update") }
-            stored.disconnectedAt = couple.disconnectedAt
-            stored.disconnectedBy = couple.disconnectedBy
-            tables.couples[couple.id] = stored
+        try memory.write(.coupleUpdate, couple) { tables in
+            try tables.couples.update(key: couple.id, call: .coupleUpdate) { stored in
+                stored.disconnectedAt = couple.disconnectedAt
+                stored.disconnectedBy = couple.disconnectedBy
+            }
         }
     }
 
@@ -67,40 +42,39 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func disconnectedCouples(before date: Date) throws -> [Couple] {
         memory.read { tables in
-            tables.couples.values.filter { couple in couple.disconnectedAt.map { $0 < date } ?? false }.sorted { $0.id < $1.id }
+            tables.couples.values.filter { couple in couple.disconnectedAt.map { $0 < date } ?? false }
         }
     }
 
     func erase(coupleID: String) throws {
-        memory.write { tables in
+        try memory.write(.coupleErase, coupleID) { tables in
             tables.couples[coupleID] = nil
-            tables.moods = tables.moods.filter { $0.value.coupleID != coupleID }
-            tables.meetings = tables.meetings.filter { $0.value.coupleID != coupleID }
-            tables.events = tables.events.filter { $0.value.coupleID != coupleID }
-            tables.checks = tables.checks.filter { $0.value.coupleID != coupleID }
-            tables.care = tables.care.filter { $0.value.coupleID != coupleID }
-            tables.photos = tables.photos.filter { $0.value.coupleID != coupleID }
+            tables.moods.removeAll { $0.coupleID == coupleID }
+            tables.meetings.removeAll { $0.coupleID == coupleID }
+            tables.events.removeAll { $0.coupleID == coupleID }
+            tables.checks.removeAll { $0.coupleID == coupleID }
+            tables.care.removeAll { $0.coupleID == coupleID }
+            tables.photos.removeAll { $0.coupleID == coupleID }
         }
     }
 
     // MARK: Invites and the throttle
 
     func insert(_ invite: Invite) throws {
-        try memory.write { tables in
-            guard tables.invites[invite.id] == nil else { throw CoupleFakeFailure(reason: "primary key \(invite.id) exists") }
-            tables.invites[invite.id] = invite
-        }
+        try memory.write(.inviteInsert, invite) { try $0.invites.insert(invite, key: invite.id, call: .inviteInsert) }
     }
 
+    /// Saves the use or the revocation.
     func update(_ invite: Invite) throws {
-        try memory.write { tables in
-            guard var stored = tables.invites[invite.id] else { throw CoupleFakeFailure(reason: "no invite \(invite.id) to update") }
-            stored.usedAt = invite.usedAt
-            stored.revokedAt = invite.revokedAt
-            tables.invites[invite.id] = stored
+        try memory.write(.inviteUpdate, invite) { tables in
+            try tables.invites.update(key: invite.id, call: .inviteUpdate) { stored in
+                stored.usedAt = invite.usedAt
+                stored.revokedAt = invite.revokedAt
+            }
         }
     }
 
+    /// The newest invite with the code.
     func invite(code: String) throws -> Invite? {
         memory.read { tables in
             tables.invites.values.filter { $0.code == code }.max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
@@ -109,9 +83,7 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func usableInvites(accountID: String, at date: Date) throws -> [Invite] {
         memory.read { tables in
-            tables.invites.values
-                .filter { $0.accountID == accountID && $0.usedAt == nil && $0.revokedAt == nil && $0.expiresAt > date }
-                .sorted { $0.id < $1.id }
+            tables.invites.values.filter { $0.accountID == accountID && $0.usedAt == nil && $0.revokedAt == nil && $0.expiresAt > date }
         }
     }
 
@@ -120,11 +92,11 @@ final class MemoryCoupleRepository: CoupleRepository {
     }
 
     func save(_ failures: JoinFailures) throws {
-        memory.write { $0.joinFailures[failures.accountID] = failures }
+        try memory.write(.joinFailuresSave, failures) { $0.joinFailures[failures.accountID] = failures }
     }
 
     func clearJoinFailures(accountID: String) throws {
-        memory.write { $0.joinFailures[accountID] = nil }
+        try memory.write(.joinFailuresClear, accountID) { $0.joinFailures[accountID] = nil }
     }
 
     // MARK: Locations
@@ -133,8 +105,9 @@ final class MemoryCoupleRepository: CoupleRepository {
         memory.read { $0.locations[accountID] }
     }
 
+    /// An upsert on the account: the first save's creation stays.
     func save(_ location: MemberLocation) throws {
-        memory.write { tables in
+        try memory.write(.locationSave, location) { tables in
             if var stored = tables.locations[location.accountID] {
                 stored.city = location.city
                 stored.latitude = location.latitude
@@ -149,8 +122,9 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     // MARK: Moods
 
+    /// An upsert on the id.
     func save(_ mood: MoodEntry) throws {
-        memory.write { tables in
+        try memory.write(.moodSave, mood) { tables in
             if var stored = tables.moods[mood.id] {
                 stored.mood = mood.mood
                 stored.status = mood.status
@@ -165,21 +139,22 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func mood(coupleID: String, authorID: String, day: LocalDate) throws -> MoodEntry? {
         memory.read { tables in
-            tables.moods.values.filter { $0.coupleID == coupleID && $0.authorID == authorID && $0.day == day }.min { $0.id < $1.id }
+            tables.moods.values.first { $0.coupleID == coupleID && $0.authorID == authorID && $0.day == day }
         }
     }
 
     func moods(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [MoodEntry] {
         memory.read { tables in
             tables.moods.values.filter { $0.coupleID == coupleID && $0.day >= first && $0.day <= last }
-                .sorted { ($0.day, $0.updatedAt, $0.id) > ($1.day, $1.updatedAt, $1.id) }
+                .sorted { ($0.day, $0.updatedAt) > ($1.day, $1.updatedAt) }
         }
     }
 
     // MARK: Meetings
 
+    /// An upsert on the id.
     func save(_ meeting: Meeting) throws {
-        memory.write { tables in
+        try memory.write(.meetingSave, meeting) { tables in
             if var stored = tables.meetings[meeting.id] {
                 stored.authorID = meeting.authorID
                 stored.day = meeting.day
@@ -194,14 +169,15 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func meetings(coupleID: String) throws -> [Meeting] {
         memory.read { tables in
-            tables.meetings.values.filter { $0.coupleID == coupleID }.sorted { ($0.day, $0.id) < ($1.day, $1.id) }
+            tables.meetings.values.filter { $0.coupleID == coupleID }.sorted { $0.day < $1.day }
         }
     }
 
     // MARK: Calendar
 
+    /// An upsert on the id.
     func save(_ event: CalendarEvent) throws {
-        memory.write { tables in
+        try memory.write(.eventSave, event) { tables in
             if var stored = tables.events[event.id] {
                 stored.title = event.title
                 stored.whoseAccountID = event.whoseAccountID
@@ -223,8 +199,7 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func events(coupleID: String) throws -> [CalendarEvent] {
         memory.read { tables in
-            tables.events.values.filter { $0.coupleID == coupleID && $0.deletedAt == nil }
-                .sorted { ($0.startDay, $0.id) < ($1.startDay, $1.id) }
+            tables.events.values.filter { $0.coupleID == coupleID && $0.deletedAt == nil }.sorted { $0.startDay < $1.startDay }
         }
     }
 
@@ -236,23 +211,20 @@ final class MemoryCoupleRepository: CoupleRepository {
     }
 
     func insert(_ check: CalendarCheck) throws {
-        try memory.write { tables in
-            guard tables.checks[check.id] == nil else { throw CoupleFakeFailure(reason: "primary key \(check.id) exists") }
-            tables.checks[check.id] = check
-        }
+        try memory.write(.checkInsert, check) { try $0.checks.insert(check, key: check.id, call: .checkInsert) }
     }
 
     func checks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [CalendarCheck] {
         memory.read { tables in
-            tables.checks.values.filter { $0.coupleID == coupleID && $0.day >= first && $0.day <= last }
-                .sorted { ($0.day, $0.id) < ($1.day, $1.id) }
+            tables.checks.values.filter { $0.coupleID == coupleID && $0.day >= first && $0.day <= last }.sorted { $0.day < $1.day }
         }
     }
 
     // MARK: Care
 
+    /// An upsert on the id.
     func save(_ item: CareItem) throws {
-        memory.write { tables in
+        try memory.write(.careSave, item) { tables in
             if var stored = tables.care[item.id] {
                 stored.text = item.text
                 stored.due = item.due
@@ -270,8 +242,7 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     func careItems(coupleID: String) throws -> [CareItem] {
         memory.read { tables in
-            tables.care.values.filter { $0.coupleID == coupleID && $0.deletedAt == nil }
-                .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            tables.care.values.filter { $0.coupleID == coupleID && $0.deletedAt == nil }.sorted { $0.createdAt < $1.createdAt }
         }
     }
 
@@ -284,8 +255,9 @@ final class MemoryCoupleRepository: CoupleRepository {
 
     // MARK: Photos
 
+    /// An upsert on the id.
     func save(_ photo: CouplePhoto) throws {
-        memory.write { tables in
+        try memory.write(.photoSave, photo) { tables in
             if var stored = tables.photos[photo.id] {
                 stored.sha256 = photo.sha256
                 stored.format = photo.format
@@ -303,7 +275,7 @@ final class MemoryCoupleRepository: CoupleRepository {
     func photos(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [CouplePhoto] {
         memory.read { tables in
             tables.photos.values.filter { $0.coupleID == coupleID && $0.day >= first && $0.day <= last && $0.deletedAt == nil }
-                .sorted { ($0.day, $0.updatedAt, $0.id) > ($1.day, $1.updatedAt, $1.id) }
+                .sorted { ($0.day, $0.updatedAt) > ($1.day, $1.updatedAt) }
         }
     }
 
@@ -315,48 +287,16 @@ final class MemoryCoupleRepository: CoupleRepository {
     }
 
     func photoReferences(sha256: String) throws -> Int {
-        memory.read { tables in tables.photos.values.filter { $0.sha256 == sha256 && $0.deletedAt == nil }.count }
-    }
-}
-
-// MARK: - Transactor
-
-/// Snapshots the couple tables when a write begins and restores them when the body throws, like
-/// `BEGIN … ROLLBACK`; nested writes behave like savepoints.
-typealias CoupleFakeTransactor = TableTransactor<CoupleTables>
-
-// MARK: - AccountRepository
-
-/// Accounts by id, looked up by normalized email.
-final class MemoryAccountRepository: AccountRepository {
-    let accounts = Mutex<[String: Account]>([:])
-
-    func insert(_ account: Account) throws {
-        try accounts.withLock { accounts in
-            guard accounts[account.id] == nil else { throw CoupleFakeFailure(reason: "primary key \(account.id) exists") }
-            guard !accounts.values.contains(where: { $0.email == account.email }) else {
-                throw CoupleFakeFailure(reason: "email \(account.email) exists")
-            }
-            accounts[account.id] = account
-        }
-    }
-
-    func account(id: String) throws -> Account? {
-        accounts.withLock { $0[id] }
-    }
-
-    func account(email: String) throws -> Account? {
-        let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return accounts.withLock { accounts in accounts.values.first { $0.email == normalized } }
+        memory.read { tables in tables.photos.values.count { $0.sha256 == sha256 && $0.deletedAt == nil } }
     }
 }
 
 // MARK: - PhotoStore
 
-/// Photo bytes in a dictionary, content-addressed by a deterministic 64-hex-digit digest
+/// Photo bytes in a dictionary (outside the database, as files are), content-addressed by a deterministic 64-hex-digit digest
 /// (four FNV-1a 64-bit hashes with different seeds: not SHA-256, but stable and distinct for
 /// the test images).
-final class MemoryPhotoStore: PhotoStore {
+final class FakePhotoStore: PhotoStore {
     struct State {
         var blobs: [String: Data] = [:]
         var stores = 0
@@ -436,19 +376,6 @@ final class CoupleWeatherProvider: WeatherProvider {
     }
 }
 
-/// The last observation per key, in a dictionary.
-final class CoupleWeatherCache: WeatherCacheRepository {
-    let entries = Mutex<[String: (observation: WeatherObservation, fetchedAt: Date)]>([:])
-
-    func cached(key: String) throws -> (observation: WeatherObservation, fetchedAt: Date)? {
-        entries.withLock { $0[key] }
-    }
-
-    func save(key: String, observation: WeatherObservation, fetchedAt: Date) throws {
-        entries.withLock { $0[key] = (observation, fetchedAt) }
-    }
-}
-
 // MARK: - Invite codes
 
 /// Invite codes in a set order (then `K0000001`-like codes from a counter), so that a test knows
@@ -479,20 +406,22 @@ final class CoupleCodeSequence: Sendable {
 struct CoupleWorld {
     /// What the use cases published.
     let events = RecordedEvents()
-    let memory = CoupleMemory()
-    let couples: MemoryCoupleRepository
-    let accounts = MemoryAccountRepository()
-    let photoStore = MemoryPhotoStore()
-    let weatherCache = CoupleWeatherCache()
+    let memory = FakeDatabase()
+    let couples: FakeCoupleRepository
+    let accounts: FakeAccountRepository
+    let photoStore = FakePhotoStore()
+    let weatherCache: FakeWeatherCache
     let weatherProvider: CoupleWeatherProvider
-    let transactor: CoupleFakeTransactor
+    let transactor: FakeTransactor
     let clock: MovableClock
     let codes: CoupleCodeSequence
     let useCases: CoupleUseCases
 
     init(now: Date, codes: [String] = []) {
-        couples = MemoryCoupleRepository(memory: memory)
-        transactor = CoupleFakeTransactor(memory: memory)
+        couples = FakeCoupleRepository(memory: memory)
+        accounts = FakeAccountRepository(memory: memory)
+        weatherCache = FakeWeatherCache(memory: memory)
+        transactor = FakeTransactor(memory: memory)
         clock = MovableClock(now)
         weatherProvider = CoupleWeatherProvider(clock: clock)
         let sequence = CoupleCodeSequence(codes)
@@ -515,7 +444,8 @@ struct CoupleWorld {
     func addAccount(_ id: String, zone: String = "Asia/Seoul") throws -> Account {
         let account = Account(id: id, email: "\(id)@example.com", displayName: id.capitalized, timeZoneIdentifier: zone,
                               passwordHash: "x", createdAt: now, updatedAt: now)
-        try accounts.insert(account)
+        // Set-up, as the account use cases would write it: in a transaction of its own.
+        try FakeTransactor(memory: memory).write { try accounts.insert(account) }
         return account
     }
 

@@ -814,7 +814,7 @@ extension CoupleRulesTests {
             #expect(photo.caption == "sunset")
             #expect(photo.day == date("2026-04-01"))
             #expect(photo.sha256.count == 64 && photo.sha256.allSatisfy(\.isHexDigit))
-            #expect(photo.sha256 == MemoryPhotoStore.digest(stored))
+            #expect(photo.sha256 == FakePhotoStore.digest(stored))
             #expect(try world.useCases.photoData(accountID: "ben", id: photo.id).data == stored)
 
             let notAnImage = coupleError { _ = try world.useCases.putPhoto(accountID: "ana", data: Data("hello".utf8), caption: nil) }
@@ -1321,11 +1321,11 @@ extension CoupleRulesTests {
 
         @Test("couples(accountID:) is newest first; erase removes the couple and its rows only")
         func couplesAndErase() throws {
-            let memory = CoupleMemory()
-            let repository = MemoryCoupleRepository(memory: memory)
+            let memory = FakeDatabase()
+            let repository = FakeCoupleRepository(memory: memory)
             try repository.insert(Couple(id: "a", memberIDs: ["ana", "ben"], createdAt: t0, disconnectedAt: t0.adding(hours: 1)))
             try repository.insert(Couple(id: "b", memberIDs: ["cleo", "ana"], createdAt: t0.adding(hours: 2)))
-            #expect(throws: CoupleFakeFailure.self) { try repository.insert(Couple(id: "a", memberIDs: [], createdAt: self.t0)) }
+            #expect(throws: FakeFailure.self) { try repository.insert(Couple(id: "a", memberIDs: [], createdAt: self.t0)) }
             #expect(try repository.couples(accountID: "ana").map(\.id) == ["b", "a"])
             #expect(try repository.disconnectedCouples(before: t0.adding(hours: 1)).isEmpty)
             #expect(try repository.disconnectedCouples(before: t0.adding(hours: 1, seconds: 1)).map(\.id) == ["a"])
@@ -1346,7 +1346,7 @@ extension CoupleRulesTests {
 
         @Test("soft-deleted rows are left out of reads")
         func softDeletes() throws {
-            let repository = MemoryCoupleRepository(memory: CoupleMemory())
+            let repository = FakeCoupleRepository(memory: FakeDatabase())
             var photo = CouplePhoto(id: "p", coupleID: "c", authorID: "ana", day: date("2026-04-01"), sha256: "h", format: .jpeg,
                                     byteCount: 1, caption: nil, createdAt: t0, updatedAt: t0)
             try repository.save(photo)
@@ -1364,13 +1364,13 @@ extension CoupleRulesTests {
 
         @Test("the transactor rolls back every change when the body throws")
         func rollback() throws {
-            let memory = CoupleMemory()
-            let repository = MemoryCoupleRepository(memory: memory)
-            let transactor = CoupleFakeTransactor(memory: memory)
-            #expect(throws: CoupleFakeFailure.self) {
+            let memory = FakeDatabase()
+            let repository = FakeCoupleRepository(memory: memory)
+            let transactor = FakeTransactor(memory: memory)
+            #expect(throws: FakeFailure.self) {
                 try transactor.write {
                     try repository.insert(Couple(id: "a", memberIDs: ["ana", "ben"], createdAt: self.t0))
-                    throw CoupleFakeFailure(reason: "boom")
+                    throw FakeFailure(reason: "boom")
                 }
             }
             #expect(try repository.couple(id: "a") == nil)
@@ -1379,7 +1379,7 @@ extension CoupleRulesTests {
 
         @Test("the photo store's keys are 64 hex digits, distinct for different bytes")
         func photoStoreKeys() throws {
-            let store = MemoryPhotoStore()
+            let store = FakePhotoStore()
             let one = try store.store(Data([1, 2, 3]))
             let two = try store.store(Data([1, 2, 4]))
             let empty = try store.store(Data())

@@ -4,93 +4,48 @@ import Foundation
 import Synchronization
 import Testing
 
-// MARK: - In-memory storage shared by the fakes
+// MARK: - Insulin tables, as the tests read them
 
-/// One in-memory database: the doses, the settings and the transaction bookkeeping live in one
-/// state behind one lock, so that the transactor can snapshot and restore all of it at once.
-final class InMemoryInsulinStore: Sendable {
-    struct State {
-        var doses: [String: Dose] = [:]
-        var settings: [String: InsulinSettings] = [:]
-        /// One snapshot per open transaction level (savepoints for nested writes).
-        var snapshots: [(doses: [String: Dose], settings: [String: InsulinSettings])] = []
-        var doseInserts = 0
-        var doseUpdates = 0
-        var settingsSaves = 0
-        var commits = 0
-        var rollbacks = 0
-        /// Writes that happened outside any `Transactor.write`: every write must be inside one.
-        var writesOutsideTransaction = 0
-        var failSettingsSave: (@Sendable (InsulinSettings) -> Bool)?
-        var failDoseInsert: (@Sendable (Dose) -> Bool)?
-    }
-
-    let state = Mutex(State())
-
-    func read<T>(_ body: (State) -> T) -> T {
-        state.withLock { body($0) }
-    }
-
-    func mutate<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try state.withLock { try body(&$0) }
-    }
-
-    // Convenience accessors for assertions.
-    var allDoses: [Dose] { read { Array($0.doses.values).sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } } }
+extension FakeDatabase {
+    var allDoses: [Dose] { read { $0.doses.values }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
     var liveDoses: [Dose] { allDoses.filter { $0.deletedAt == nil } }
-    func storedSettings(_ ownerID: String) -> InsulinSettings? { read { $0.settings[ownerID] } }
-    var settingsSaves: Int { read(\.settingsSaves) }
-    var doseInserts: Int { read(\.doseInserts) }
-    var doseUpdates: Int { read(\.doseUpdates) }
-    var rollbacks: Int { read(\.rollbacks) }
-    var commits: Int { read(\.commits) }
-    var writesOutsideTransaction: Int { read(\.writesOutsideTransaction) }
-}
-
-struct FakeStoreFailure: Error, Equatable {
-    let reason: String
+    /// The owner's insulin settings, as the repository reads them.
+    func storedSettings(_ ownerID: String) -> InsulinSettings? { read { FakeInsulinSettingsRepository.settings(ownerID, in: $0) } }
+    var settingsSaves: Int { count(.insulinSettingsSave) }
+    var doseInserts: Int { count(.doseInsert) }
+    var doseUpdates: Int { count(.doseUpdate) }
 }
 
 // MARK: - DoseRepository
 
 final class FakeDoseRepository: DoseRepository {
-    let store: InMemoryInsulinStore
+    let memory: FakeDatabase
 
-    init(store: InMemoryInsulinStore) { self.store = store }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ dose: Dose) throws {
-        try store.mutate { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            if let fail = state.failDoseInsert, fail(dose) { throw FakeStoreFailure(reason: "insert failed") }
-            guard state.doses[dose.id] == nil else { throw FakeStoreFailure(reason: "primary key \(dose.id) exists") }
-            state.doses[dose.id] = dose
-            state.doseInserts += 1
-        }
+        try memory.write(.doseInsert, dose) { try $0.doses.insert(dose, key: dose.id, call: .doseInsert) }
     }
 
+    /// Only the owner's dose changes.
     func update(_ dose: Dose) throws {
-        try store.mutate { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            guard state.doses[dose.id] != nil else { throw FakeStoreFailure(reason: "no row \(dose.id) to update") }
-            state.doses[dose.id] = dose
-            state.doseUpdates += 1
+        try memory.write(.doseUpdate, dose) { tables in
+            guard tables.doses[dose.id]?.ownerID == dose.ownerID else { throw FakeFailure(.doseUpdate, "no dose \(dose.id) of \(dose.ownerID)") }
+            tables.doses[dose.id] = dose
         }
     }
 
     func dose(id: String, ownerID: String) throws -> Dose? {
-        store.read { state in
-            guard let dose = state.doses[id], dose.ownerID == ownerID, dose.deletedAt == nil else { return nil }
-            return dose
-        }
+        memory.read { tables in tables.doses[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
     }
 
     func idExists(_ id: String) throws -> Bool {
-        store.read { $0.doses[id] != nil }
+        memory.read { $0.doses[id] != nil }
     }
 
     func doses(ownerID: String, kind: InsulinKind?, in interval: Range<Date>?) throws -> [Dose] {
-        store.read { state in
-            state.doses.values
+        memory.read { tables in
+            tables.doses.values
                 .filter { $0.ownerID == ownerID && $0.deletedAt == nil }
                 .filter { kind == nil || $0.kind == kind }
                 .filter { interval?.contains($0.takenAt) ?? true }
@@ -109,51 +64,29 @@ final class FakeDoseRepository: DoseRepository {
 
 // MARK: - InsulinSettingsRepository
 
+/// Rows by id, like the SQLite table: an owner's settings are their earliest row.
 final class FakeInsulinSettingsRepository: InsulinSettingsRepository {
-    let store: InMemoryInsulinStore
+    let memory: FakeDatabase
 
-    init(store: InMemoryInsulinStore) { self.store = store }
+    init(memory: FakeDatabase) { self.memory = memory }
+
+    static func settings(_ ownerID: String, in tables: FakeTables) -> InsulinSettings? {
+        tables.insulinSettings.values.filter { $0.ownerID == ownerID }.min { $0.createdAt < $1.createdAt }
+    }
 
     func settings(ownerID: String) throws -> InsulinSettings? {
-        store.read { $0.settings[ownerID] }
+        memory.read { Self.settings(ownerID, in: $0) }
     }
 
     func save(_ settings: InsulinSettings) throws {
-        try store.mutate { state in
-            if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-            if let fail = state.failSettingsSave, fail(settings) { throw FakeStoreFailure(reason: "save failed") }
-            state.settings[settings.ownerID] = settings
-            state.settingsSaves += 1
-        }
-    }
-}
-
-// MARK: - Transactor
-
-/// Snapshots the store when a write begins and restores it when the body throws, like
-/// `BEGIN … ROLLBACK`; nested writes behave like savepoints.
-final class FakeTransactor: Transactor {
-    let store: InMemoryInsulinStore
-
-    init(store: InMemoryInsulinStore) { self.store = store }
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        store.mutate { state in state.snapshots.append((state.doses, state.settings)) }
-        do {
-            let result = try body()
-            store.mutate { state in
-                state.snapshots.removeLast()
-                state.commits += 1
+        try memory.write(.insulinSettingsSave, settings) { tables in
+            if let stored = tables.insulinSettings[settings.id] {
+                // An upsert on the id: the owner and the creation stay.
+                guard stored.ownerID == settings.ownerID else {
+                    throw FakeFailure(.insulinSettingsSave, "settings \(settings.id) belong to \(stored.ownerID)")
+                }
             }
-            return result
-        } catch {
-            store.mutate { state in
-                let snapshot = state.snapshots.removeLast()
-                state.doses = snapshot.doses
-                state.settings = snapshot.settings
-                state.rollbacks += 1
-            }
-            throw error
+            tables.insulinSettings[settings.id] = settings
         }
     }
 }
@@ -164,7 +97,7 @@ final class FakeTransactor: Transactor {
 struct World {
     /// What the use cases published.
     let events = RecordedEvents()
-    let store = InMemoryInsulinStore()
+    let store = FakeDatabase()
     let doses: FakeDoseRepository
     let settingsRepository: FakeInsulinSettingsRepository
     let transactor: FakeTransactor
@@ -177,15 +110,15 @@ struct World {
     ///     (and adjusted by `configure`); otherwise the first use case call creates them at `now`.
     init(now: Date, timeZone: String = "Asia/Seoul", settingsCreatedAt: Date? = nil,
          configure: (inout InsulinSettings) -> Void = { _ in }) {
-        doses = FakeDoseRepository(store: store)
-        settingsRepository = FakeInsulinSettingsRepository(store: store)
-        transactor = FakeTransactor(store: store)
+        doses = FakeDoseRepository(memory: store)
+        settingsRepository = FakeInsulinSettingsRepository(memory: store)
+        transactor = FakeTransactor(memory: store)
         timeZoneIdentifier = timeZone
         self.now = now
         if let settingsCreatedAt {
             var settings = InsulinSettings.defaults(ownerID: Owner.local, timeZoneIdentifier: timeZone, now: settingsCreatedAt)
             configure(&settings)
-            store.mutate { $0.settings[Owner.local] = settings }
+            store.seed { $0.insulinSettings[settings.id] = settings }
         }
     }
 
@@ -212,7 +145,7 @@ struct World {
         let dose = Dose(id: UUIDv7.makeString(at: takenAt), ownerID: ownerID, kind: kind, units: units,
                         takenAt: takenAt, note: nil, createdAt: takenAt, updatedAt: takenAt,
                         deletedAt: deleted ? takenAt : nil)
-        store.mutate { $0.doses[dose.id] = dose }
+        store.seed { $0.doses[dose.id] = dose }
         return dose
     }
 }
@@ -261,13 +194,13 @@ struct FakeTests {
         world.seed(.long, at: utc("2026-03-09 13:00"))
         let before = world.store.allDoses
 
-        #expect(throws: FakeStoreFailure.self) {
+        #expect(throws: FakeFailure.self) {
             try world.transactor.write {
                 let extra = Dose(id: "x", ownerID: Owner.local, kind: .rapid, units: 4, takenAt: utc("2026-03-10 11:00"),
                                  note: nil, createdAt: world.now, updatedAt: world.now)
                 try world.doses.insert(extra)
                 #expect(world.store.allDoses.count == 2)
-                throw FakeStoreFailure(reason: "boom")
+                throw FakeFailure(reason: "boom")
             }
         }
         #expect(world.store.allDoses == before)
@@ -281,7 +214,7 @@ struct FakeTests {
             world.seed(.long, at: utc("2026-03-09 13:00"))
             _ = try? world.transactor.write {
                 world.seed(.long, at: utc("2026-03-08 13:00"))
-                throw FakeStoreFailure(reason: "inner")
+                throw FakeFailure(reason: "inner")
             }
         }
         #expect(world.store.allDoses.map(\.takenAt) == [utc("2026-03-09 13:00")])

@@ -4,67 +4,41 @@ import Foundation
 import Synchronization
 import Testing
 
-// MARK: - In-memory outbox, channels and quiet hours
+// MARK: - NotificationRepository
 
-/// The notification tables, in one `TableMemory` so that the transactor can snapshot and
-/// restore all of them at once.
-struct NotificationTables: InMemoryTables {
-    var notifications: [String: Domain.Notification] = [:]
-    /// Insertion order, for "the first row" where SQLite would pick any.
-    var order: [String] = []
-    var channels: [String: NotificationChannel] = [:]
-    var quietHours: [String: QuietHours] = [:]
-    /// What `ownersWithReminders()` answers (SQLite reads it from the insulin, quest and
-    /// supplement tables, which this fake does not see).
-    var ownersWithReminders: [String] = []
-}
-
-typealias NotificationMemory = TableMemory<NotificationTables>
-
-extension NotificationMemory {
+extension FakeDatabase {
     /// Every notification, in insertion order.
-    var all: [Domain.Notification] { read { tables in tables.order.compactMap { tables.notifications[$0] } } }
+    var allNotifications: [Domain.Notification] { read { $0.notifications.values } }
 }
 
-struct NotificationFakeFailure: Error, Equatable {
-    let reason: String
-}
+/// The outbox, the channels and the quiet hours. `ownersWithReminders` reads the insulin, quest
+/// and supplement tables of the same fake database, as the SQLite repository reads its tables.
+final class FakeNotificationRepository: NotificationRepository {
+    let memory: FakeDatabase
 
-/// The same reads as `SQLiteNotificationRepository`: `due` = pending with a next attempt at or
-/// before the date, by next attempt then id; `notifications` newest due first; channels without
-/// the deleted ones, oldest first.
-final class MemoryNotificationRepository: NotificationRepository {
-    let memory: NotificationMemory
-
-    init(memory: NotificationMemory) { self.memory = memory }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ notification: Domain.Notification) throws {
-        try memory.write { tables in
-            guard tables.notifications[notification.id] == nil else {
-                throw NotificationFakeFailure(reason: "primary key \(notification.id) exists")
-            }
-            tables.notifications[notification.id] = notification
-            tables.order.append(notification.id)
+        try memory.write(.notificationInsert, notification) {
+            try $0.notifications.insert(notification, key: notification.id, call: .notificationInsert)
         }
     }
 
+    /// Saves what can change; id, owner, rule, occasion and creation stay.
     func update(_ notification: Domain.Notification) throws {
-        try memory.write { tables in
-            guard let stored = tables.notifications[notification.id] else {
-                throw NotificationFakeFailure(reason: "no notification \(notification.id) to update")
+        try memory.write(.notificationUpdate, notification) { tables in
+            try tables.notifications.update(key: notification.id, call: .notificationUpdate) { stored in
+                stored = Domain.Notification(
+                    id: stored.id, ownerID: stored.ownerID, rule: stored.rule, occasion: stored.occasion, title: notification.title,
+                    body: notification.body, priority: notification.priority, tags: notification.tags, dueAt: notification.dueAt,
+                    state: notification.state, attempts: notification.attempts, nextAttemptAt: notification.nextAttemptAt,
+                    firstAttemptAt: notification.firstAttemptAt, lastError: notification.lastError, deliveredTo: notification.deliveredTo,
+                    sentAt: notification.sentAt, readAt: notification.readAt, createdAt: stored.createdAt, updatedAt: notification.updatedAt)
             }
-            // The SQL UPDATE leaves id, owner, rule, occasion and created_at as they are.
-            let updated = Domain.Notification(
-                id: stored.id, ownerID: stored.ownerID, rule: stored.rule, occasion: stored.occasion, title: notification.title,
-                body: notification.body, priority: notification.priority, tags: notification.tags, dueAt: notification.dueAt,
-                state: notification.state, attempts: notification.attempts, nextAttemptAt: notification.nextAttemptAt,
-                firstAttemptAt: notification.firstAttemptAt, lastError: notification.lastError, deliveredTo: notification.deliveredTo,
-                sentAt: notification.sentAt, readAt: notification.readAt, createdAt: stored.createdAt, updatedAt: notification.updatedAt)
-            tables.notifications[notification.id] = updated
         }
     }
 
-    private var all: [Domain.Notification] { memory.all }
+    private var all: [Domain.Notification] { memory.allNotifications }
 
     func notification(ownerID: String, id: String) throws -> Domain.Notification? {
         memory.read { tables in tables.notifications[id].flatMap { $0.ownerID == ownerID ? $0 : nil } }
@@ -96,22 +70,22 @@ final class MemoryNotificationRepository: NotificationRepository {
     }
 
     func ownersWithReminders() throws -> [String] {
-        memory.read(\.ownersWithReminders)
-    }
-
-    func insert(_ channel: NotificationChannel) throws {
-        try memory.write { tables in
-            guard tables.channels[channel.id] == nil else { throw NotificationFakeFailure(reason: "primary key \(channel.id) exists") }
-            tables.channels[channel.id] = channel
+        memory.read { tables in
+            let owners = tables.doses.values.filter { $0.deletedAt == nil }.map(\.ownerID)
+                + tables.journeys.values.filter { $0.deletedAt == nil }.map(\.ownerID)
+                + tables.supplements.values.filter { $0.deletedAt == nil }.map(\.ownerID)
+            return Set(owners).sorted()
         }
     }
 
+    func insert(_ channel: NotificationChannel) throws {
+        try memory.write(.channelInsert, channel) { try $0.channels.insert(channel, key: channel.id, call: .channelInsert) }
+    }
+
+    /// Saves the deletion (nothing else of a channel changes).
     func update(_ channel: NotificationChannel) throws {
-        // The SQL UPDATE only sets deleted_at (and updated_at).
-        try memory.write { tables in
-            guard var stored = tables.channels[channel.id] else { throw NotificationFakeFailure(reason: "no channel \(channel.id)") }
-            stored.deletedAt = channel.deletedAt
-            tables.channels[channel.id] = stored
+        try memory.write(.channelUpdate, channel) { tables in
+            try tables.channels.update(key: channel.id, call: .channelUpdate) { $0.deletedAt = channel.deletedAt }
         }
     }
 
@@ -127,12 +101,9 @@ final class MemoryNotificationRepository: NotificationRepository {
     }
 
     func save(_ quietHours: QuietHours, ownerID: String, at date: Date) throws {
-        memory.write { $0.quietHours[ownerID] = quietHours }
+        try memory.write(.quietHoursSave, quietHours) { $0.quietHours[ownerID] = quietHours }
     }
 }
-
-/// `BEGIN … COMMIT/ROLLBACK` over the notification tables; nested writes behave like savepoints.
-typealias NotificationFakeTransactor = TableTransactor<NotificationTables>
 
 // MARK: - Sender
 
@@ -202,20 +173,15 @@ struct NotificationWorld {
     static let zone = "Asia/Seoul"
 
     let clock: MovableClock
-    // Insulin
-    let insulinStore = InMemoryInsulinStore()
+    /// One database for every fake, as the app has one.
+    let memory = FakeDatabase()
     let insulin: InsulinUseCases
-    // Quests
-    let questStore = InMemoryQuestStore()
     let quests: QuestUseCases
-    // Supplements
-    let workoutMemory = WorkoutMemory()
     let supplements: SupplementUseCases
     // Accounts (display names of partners)
-    let accounts = MemoryAccountRepository()
+    let accounts: FakeAccountRepository
     // Notifications
-    let memory = NotificationMemory()
-    let repository: MemoryNotificationRepository
+    let repository: FakeNotificationRepository
     let sender = RecordingNotificationSender()
     let tokens = SequentialTokenGenerator()
     let notifications: NotificationUseCases
@@ -224,18 +190,19 @@ struct NotificationWorld {
         let zone = Self.zone
         let clock = MovableClock(now)
         self.clock = clock
-        insulin = InsulinUseCases(doses: FakeDoseRepository(store: insulinStore), settings: FakeInsulinSettingsRepository(store: insulinStore),
-                                  transactor: FakeTransactor(store: insulinStore), clock: clock, defaultTimeZone: { _ in zone }, events: events)
-        quests = QuestUseCases(journeys: FakeJourneyRepository(store: questStore), entries: FakeQuestEntryRepository(store: questStore),
-                               settings: FakeQuestSettingsRepository(store: questStore), content: FakeQuestContentSource(),
-                               transactor: FakeQuestTransactor(store: questStore), clock: clock, timeZone: { _ in zone }, events: events)
-        supplements = SupplementUseCases(supplements: FakeSupplementRepository(memory: workoutMemory),
-                                         transactor: WorkoutFakeTransactor(memory: workoutMemory), clock: clock, timeZone: { _ in zone },
-                                         events: events)
-        repository = MemoryNotificationRepository(memory: memory)
+        let transactor = FakeTransactor(memory: memory)
+        insulin = InsulinUseCases(doses: FakeDoseRepository(memory: memory), settings: FakeInsulinSettingsRepository(memory: memory),
+                                  transactor: transactor, clock: clock, defaultTimeZone: { _ in zone }, events: events)
+        quests = QuestUseCases(journeys: FakeJourneyRepository(memory: memory), entries: FakeQuestEntryRepository(memory: memory),
+                               settings: FakeQuestSettingsRepository(memory: memory), content: FakeQuestContentSource(),
+                               transactor: transactor, clock: clock, timeZone: { _ in zone }, events: events)
+        supplements = SupplementUseCases(supplements: FakeSupplementRepository(memory: memory), transactor: transactor, clock: clock,
+                                         timeZone: { _ in zone }, events: events)
+        accounts = FakeAccountRepository(memory: memory)
+        repository = FakeNotificationRepository(memory: memory)
         notifications = NotificationUseCases(
             repository: repository, rules: NotificationRules(insulin: insulin, quests: quests, supplements: supplements),
-            accounts: accounts, sender: sender, channelAddresses: FakeChannelAddresses(), tokens: tokens, transactor: NotificationFakeTransactor(memory: memory), clock: clock,
+            accounts: accounts, sender: sender, channelAddresses: FakeChannelAddresses(), tokens: tokens, transactor: transactor, clock: clock,
             timeZone: { _ in zone }, random: { random })
     }
 
@@ -259,7 +226,8 @@ struct NotificationWorld {
     func addAccount(_ id: String) throws -> Account {
         let account = Account(id: id, email: "\(id)@example.com", displayName: id.capitalized, timeZoneIdentifier: Self.zone,
                               passwordHash: "x", createdAt: now, updatedAt: now)
-        try accounts.insert(account)
+        // Set-up, as the account use cases would write it: in a transaction of its own.
+        try FakeTransactor(memory: memory).write { try accounts.insert(account) }
         return account
     }
 
@@ -275,7 +243,7 @@ struct NotificationWorld {
 
     /// An owner's notifications of a rule, in insertion order.
     func all(_ owner: String, _ rule: NotificationRule? = nil) -> [Domain.Notification] {
-        memory.all.filter { $0.ownerID == owner && (rule == nil || $0.rule == rule) }
+        memory.allNotifications.filter { $0.ownerID == owner && (rule == nil || $0.rule == rule) }
     }
 
     func notification(_ owner: String, _ rule: NotificationRule, _ occasion: String) throws -> Domain.Notification? {

@@ -867,7 +867,6 @@ struct NotificationRulesTests {
         func refreshEveryone() throws {
             let world = NotificationWorld(now: seoul("2026-11-30 08:00"))
             try world.logDose(.rapid, owner: owner)
-            world.memory.write { $0.ownersWithReminders = [owner] }
             try world.notifications.refreshEveryone()
             #expect(world.all(owner, .insulin).count == 4)
         }

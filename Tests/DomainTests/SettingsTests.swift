@@ -144,8 +144,8 @@ struct SettingsTests {
     @Test("a failing save rolls the whole update back, including the defaults it created")
     func updateRollsBack() throws {
         let world = World(now: now)
-        world.store.mutate { $0.failSettingsSave = { $0.longName == "Boom" } }
-        #expect(throws: FakeStoreFailure.self) {
+        world.store.fail(.insulinSettingsSave) { (settings: InsulinSettings) in settings.longName == "Boom" }
+        #expect(throws: FakeFailure.self) {
             try world.insulin.settings.update(ownerID: Owner.local, .init(longName: "Boom"))
         }
         #expect(world.store.storedSettings(Owner.local) == nil)

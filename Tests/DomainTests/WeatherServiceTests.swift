@@ -40,37 +40,6 @@ final class FakeWeatherProvider: WeatherProvider {
     }
 }
 
-/// A dictionary cache that can be set to fail on reads or writes.
-final class InMemoryWeatherCache: WeatherCacheRepository {
-    struct State {
-        var entries: [String: (observation: WeatherObservation, fetchedAt: Date)] = [:]
-        var failReads = false
-        var failWrites = false
-        var saves = 0
-    }
-
-    let state = Mutex(State())
-
-    func set(_ change: (inout State) -> Void) { state.withLock { change(&$0) } }
-    var keys: [String] { state.withLock { Array($0.entries.keys).sorted() } }
-    var saves: Int { state.withLock { $0.saves } }
-
-    func cached(key: String) throws -> (observation: WeatherObservation, fetchedAt: Date)? {
-        try state.withLock { state in
-            if state.failReads { throw WeatherFakeFailure() }
-            return state.entries[key]
-        }
-    }
-
-    func save(key: String, observation: WeatherObservation, fetchedAt: Date) throws {
-        try state.withLock { state in
-            if state.failWrites { throw WeatherFakeFailure() }
-            state.saves += 1
-            state.entries[key] = (observation, fetchedAt)
-        }
-    }
-}
-
 /// A clock the test moves forward.
 final class MovableClock: Clock {
     let current: Mutex<Date>
@@ -102,7 +71,7 @@ struct WeatherServiceTests {
 
     @Test func firstReportAsksTheProviderAndCachesTheObservation() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
+        let cache = FakeWeatherCache()
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -115,8 +84,8 @@ struct WeatherServiceTests {
 
     @Test func aFreshCachedObservationIsUsedWithoutAskingTheProvider() {
         let provider = FakeWeatherProvider(observation: observation(30))
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.entries["37.57,126.98"] = (observation(21.5), t0.addingTimeInterval(-14 * 60)) }
+        let cache = FakeWeatherCache()
+        cache.memory.seed { $0.weather["37.57,126.98"] = CachedWeather(observation: observation(21.5), fetchedAt: t0.addingTimeInterval(-14 * 60)) }
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -127,7 +96,7 @@ struct WeatherServiceTests {
 
     @Test func nearbyPlacesShareOneCacheEntry() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
+        let cache = FakeWeatherCache()
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         _ = service.report(latitude: 37.5665, longitude: 126.978)
@@ -138,7 +107,7 @@ struct WeatherServiceTests {
 
     @Test func afterFifteenMinutesItAsksAgain() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
+        let cache = FakeWeatherCache()
         let clock = MovableClock(t0)
         let service = WeatherService(provider: provider, cache: cache, clock: clock)
 
@@ -160,7 +129,7 @@ struct WeatherServiceTests {
 
     @Test func aProviderFailureReturnsTheLastObservationMarkedStale() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
+        let cache = FakeWeatherCache()
         let clock = MovableClock(t0)
         let service = WeatherService(provider: provider, cache: cache, clock: clock)
         _ = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -184,7 +153,7 @@ struct WeatherServiceTests {
     @Test func aProviderFailureWithNothingCachedReturnsNoObservation() {
         let provider = FakeWeatherProvider()
         provider.set { $0.fails = true }
-        let service = WeatherService(provider: provider, cache: InMemoryWeatherCache(), clock: FixedClock(t0))
+        let service = WeatherService(provider: provider, cache: FakeWeatherCache(), clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
 
@@ -194,7 +163,7 @@ struct WeatherServiceTests {
 
     @Test func unconfiguredWithNothingCachedReturnsNoObservation() {
         let provider = FakeWeatherProvider(isConfigured: false)
-        let service = WeatherService(provider: provider, cache: InMemoryWeatherCache(), clock: FixedClock(t0))
+        let service = WeatherService(provider: provider, cache: FakeWeatherCache(), clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
 
@@ -205,8 +174,8 @@ struct WeatherServiceTests {
 
     @Test func unconfiguredWithAnOldObservationShowsItStale() {
         let provider = FakeWeatherProvider(isConfigured: false)
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.entries["37.57,126.98"] = (observation(21.5), t0.addingTimeInterval(-86_400)) }
+        let cache = FakeWeatherCache()
+        cache.memory.seed { $0.weather["37.57,126.98"] = CachedWeather(observation: observation(21.5), fetchedAt: t0.addingTimeInterval(-86_400)) }
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -223,14 +192,14 @@ struct WeatherServiceTests {
         } throws: { error in
             (error as? AppError)?.kind == .unavailable && (error as? AppError)?.code == "weather_not_configured"
         }
-        let service = WeatherService(provider: provider, cache: InMemoryWeatherCache(), clock: FixedClock(t0))
+        let service = WeatherService(provider: provider, cache: FakeWeatherCache(), clock: FixedClock(t0))
         #expect(service.report(latitude: 1, longitude: 2) == WeatherReport(observation: nil, isStale: false, isConfigured: false))
     }
 
     @Test func aCacheThatCannotBeReadStillGivesTheProvidersObservation() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.failReads = true }
+        let cache = FakeWeatherCache()
+        cache.memory.fail(.weatherCached)
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -240,8 +209,8 @@ struct WeatherServiceTests {
 
     @Test func aCacheThatCannotBeWrittenStillGivesTheProvidersObservation() {
         let provider = FakeWeatherProvider(observation: observation(21.5))
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.failWrites = true }
+        let cache = FakeWeatherCache()
+        cache.memory.fail(.weatherSave)
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         let report = service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -253,8 +222,9 @@ struct WeatherServiceTests {
     @Test func aBrokenCacheAndAFailingProviderGiveNoObservation() {
         let provider = FakeWeatherProvider()
         provider.set { $0.fails = true }
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.failReads = true; $0.failWrites = true }
+        let cache = FakeWeatherCache()
+        cache.memory.fail(.weatherCached)
+        cache.memory.fail(.weatherSave)
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         #expect(service.report(latitude: seoul.latitude, longitude: seoul.longitude)
@@ -263,8 +233,8 @@ struct WeatherServiceTests {
 
     @Test func anEntryFromTheFutureIsNotTrustedAsFresh() {
         let provider = FakeWeatherProvider(observation: observation(18))
-        let cache = InMemoryWeatherCache()
-        cache.set { $0.entries["37.57,126.98"] = (observation(21.5), t0.addingTimeInterval(3600)) }
+        let cache = FakeWeatherCache()
+        cache.memory.seed { $0.weather["37.57,126.98"] = CachedWeather(observation: observation(21.5), fetchedAt: t0.addingTimeInterval(3600)) }
         let service = WeatherService(provider: provider, cache: cache, clock: FixedClock(t0))
 
         #expect(service.report(latitude: seoul.latitude, longitude: seoul.longitude).observation == observation(18))
@@ -273,7 +243,7 @@ struct WeatherServiceTests {
 
     @Test func nonFiniteCoordinatesAskNobody() {
         let provider = FakeWeatherProvider(observation: observation(18))
-        let service = WeatherService(provider: provider, cache: InMemoryWeatherCache(), clock: FixedClock(t0))
+        let service = WeatherService(provider: provider, cache: FakeWeatherCache(), clock: FixedClock(t0))
 
         #expect(service.report(latitude: .nan, longitude: 10) == WeatherReport(observation: nil, isStale: false, isConfigured: true))
         #expect(service.report(latitude: 10, longitude: .infinity).observation == nil)

@@ -4,188 +4,199 @@ import Foundation
 import Synchronization
 import Testing
 
-// MARK: - In-memory fakes for the nutrition and body use cases
+// MARK: - FoodRepository and FoodTableRepository
 
-/// Counts transactions and the writes made inside and outside them. Every repository write in
-/// these fakes asks the transactor whether a transaction is open: a write outside one is a bug.
-final class NutritionFakeTransactor: Transactor {
-    struct State {
-        var depth = 0
-        var commits = 0
-        var rollbacks = 0
-        var writesOutside = 0
-    }
+/// Foods by id with their nutrients, favourites by owner and food, the shared tables' versions.
+/// Search matches every word of the query as a prefix of a word of a name (the name, the English
+/// and the Korean one, accents folded); it ranks as the protocol says as far as a fake can —
+/// favourites, then foods the owner logged, then the order the foods were added — without
+/// SQLite's relevance and static ranks, which the contracts leave to DataTests.
+final class FakeFoodRepository: FoodRepository, FoodTableRepository {
+    let memory: FakeDatabase
 
-    let state = Mutex(State())
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        state.withLock { $0.depth += 1 }
-        do {
-            let value = try body()
-            state.withLock { $0.depth -= 1; $0.commits += 1 }
-            return value
-        } catch {
-            state.withLock { $0.depth -= 1; $0.rollbacks += 1 }
-            throw error
+    init(memory: FakeDatabase, foods: [Food] = []) {
+        self.memory = memory
+        memory.seed { tables in
+            for food in foods { tables.foods[food.id] = StoredFood(food: food, nutrients: [], deletedAt: nil) }
         }
     }
 
-    func noteWrite() {
-        state.withLock { if $0.depth == 0 { $0.writesOutside += 1 } }
-    }
-
-    var commits: Int { state.withLock { $0.commits } }
-    var rollbacks: Int { state.withLock { $0.rollbacks } }
-    var writesOutside: Int { state.withLock { $0.writesOutside } }
-}
-
-/// Foods by id; search matches every word as a prefix of a word of the name (no ranking beyond
-/// favourites first and then the order the foods were added).
-final class NutritionFakeFoods: FoodRepository {
-    struct State {
-        var foods: [Food] = []
-        var nutrients: [String: [(name: String, amount: Double)]] = [:]
-        var favorites: Set<String> = [] // "owner|food"
-        var upsertedBatches: [[String]] = []
-    }
-
-    let state = Mutex(State())
-    let transactor: NutritionFakeTransactor
-
-    init(transactor: NutritionFakeTransactor, foods: [Food] = []) {
-        self.transactor = transactor
-        state.withLock { $0.foods = foods }
-    }
-
     func upsert(_ foods: [ImportedFood]) throws {
-        transactor.noteWrite()
-        state.withLock { state in
-            state.upsertedBatches.append(foods.map(\.uid))
+        try memory.write(.foodUpsert, foods.map(\.uid)) { tables in
             for imported in foods {
-                let food = Food(id: "usda:" + imported.uid, ownerID: nil, name: imported.name, source: .usda,
-                                per100g: imported.per100g, measures: imported.measures)
-                if let index = state.foods.firstIndex(where: { $0.id == food.id }) {
-                    state.foods[index] = food
-                } else {
-                    state.foods.append(food)
-                }
-                state.nutrients[food.id] = imported.nutrients
+                let id = "usda:" + imported.uid
+                let food = Food(id: id, ownerID: nil, name: imported.name, source: .usda, per100g: imported.per100g,
+                                measures: imported.measures, nameKo: tables.foods[id]?.food.nameKo)
+                tables.foods[id] = StoredFood(food: food, nutrients: imported.nutrients.map { FoodNutrient(name: $0.name, amount: $0.amount) },
+                                              deletedAt: nil)
             }
         }
     }
 
     func saveCustom(_ food: Food) throws {
-        transactor.noteWrite()
-        state.withLock { $0.foods.append(food) }
+        try memory.write(.foodSaveCustom, food) { tables in
+            var custom = food
+            custom.isFavorite = false
+            try tables.foods.insert(StoredFood(food: custom, nutrients: [], deletedAt: nil), key: food.id, call: .foodSaveCustom)
+        }
+    }
+
+    private static func favorite(_ tables: FakeTables, ownerID: String, foodID: String) -> Bool {
+        tables.favorites[ownerID + "|" + foodID] != nil
+    }
+
+    private static func visible(_ stored: StoredFood, to ownerID: String) -> Bool {
+        stored.deletedAt == nil && (stored.food.ownerID == nil || stored.food.ownerID == ownerID)
     }
 
     func food(id: String, ownerID: String) throws -> Food? {
-        state.withLock { state in
-            guard var food = state.foods.first(where: { $0.id == id && ($0.ownerID == nil || $0.ownerID == ownerID) }) else { return nil }
-            food.isFavorite = state.favorites.contains(ownerID + "|" + id)
+        memory.read { tables in
+            guard let stored = tables.foods[id], Self.visible(stored, to: ownerID) else { return nil }
+            var food = stored.food
+            food.isFavorite = Self.favorite(tables, ownerID: ownerID, foodID: id)
             return food
         }
     }
 
     func nutrients(foodID: String) throws -> [(name: String, amount: Double)] {
-        state.withLock { $0.nutrients[foodID] ?? [] }
+        memory.read { $0.foods[foodID]?.nutrients.map { ($0.name, $0.amount) } ?? [] }
     }
 
     static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
     func search(_ query: String, ownerID: String, limit: Int) throws -> [Food] {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if Food.isID(trimmed), !trimmed.contains(" ") {
+            return try food(id: trimmed, ownerID: ownerID).map { [$0] } ?? []
+        }
         let wanted = Self.words(query)
         guard !wanted.isEmpty else { return [] }
-        return state.withLock { state in
-            let matches = state.foods.filter { food in
-                guard food.ownerID == nil || food.ownerID == ownerID else { return false }
-                let words = Self.words(food.name)
+        return memory.read { tables in
+            let logged = Set(tables.dietEntries.values.filter { $0.ownerID == ownerID && $0.deletedAt == nil }.compactMap(\.foodID))
+            let matches = tables.foods.values.filter { stored in
+                guard Self.visible(stored, to: ownerID) else { return false }
+                let words = [stored.food.name, stored.food.nameEn, stored.food.nameKo].compactMap { $0 }.flatMap(Self.words)
                 return wanted.allSatisfy { word in words.contains { $0.hasPrefix(word) } }
-            }.map { food -> Food in
-                var food = food
-                food.isFavorite = state.favorites.contains(ownerID + "|" + food.id)
+            }.map { stored -> Food in
+                var food = stored.food
+                food.isFavorite = Self.favorite(tables, ownerID: ownerID, foodID: food.id)
                 return food
             }
-            let ranked = matches.filter(\.isFavorite) + matches.filter { !$0.isFavorite }
-            return Array(ranked.prefix(limit))
+            func boost(_ food: Food) -> Int { food.isFavorite ? 2 : (logged.contains(food.id) ? 1 : 0) }
+            let ranked = matches.enumerated().sorted { (boost($0.element), -$0.offset) > (boost($1.element), -$1.offset) }.map(\.element)
+            return Array(ranked.prefix(max(0, limit)))
         }
     }
 
     func setFavorite(_ favorite: Bool, foodID: String, ownerID: String) throws {
-        transactor.noteWrite()
-        state.withLock { state in
-            if favorite { state.favorites.insert(ownerID + "|" + foodID) } else { state.favorites.remove(ownerID + "|" + foodID) }
+        try memory.write(.foodSetFavorite, foodID) { tables in
+            tables.favorites[ownerID + "|" + foodID] = favorite ? FoodFavorite(ownerID: ownerID, foodID: foodID) : nil
         }
     }
 
     func count(source: Food.Source) throws -> Int {
-        state.withLock { $0.foods.filter { $0.source == source }.count }
+        memory.read { $0.foods.values.count { $0.food.source == source && $0.deletedAt == nil } }
     }
 
-    var allFoods: [Food] { state.withLock { $0.foods } }
-    var upsertedBatches: [[String]] { state.withLock { $0.upsertedBatches } }
-}
+    // MARK: FoodTableRepository
 
-/// Diet entries by id (soft deletes kept) and goals by owner.
-final class NutritionFakeDiet: DietRepository {
-    struct State {
-        var entries: [String: DietEntry] = [:]
-        var order: [String] = []
-        var goals: [String: NutritionGoals] = [:]
+    var indexVersion: String { "fake-1" }
+
+    func tableVersion(_ source: Food.Source) throws -> String? {
+        memory.read { $0.foodTables[source.rawValue]?.version }
     }
 
-    let state = Mutex(State())
-    let transactor: NutritionFakeTransactor
-
-    init(transactor: NutritionFakeTransactor) {
-        self.transactor = transactor
+    func recordTable(_ source: Food.Source, version: String, foods: Int) throws {
+        try memory.write(.foodTableRecord, version) { $0.foodTables[source.rawValue] = FoodTableRecord(version: version, foods: foods) }
     }
 
-    func insert(_ entry: DietEntry) throws {
-        transactor.noteWrite()
-        try state.withLock { state in
-            guard state.entries[entry.id] == nil else { throw NutritionFakeFailure(reason: "primary key \(entry.id) exists") }
-            state.entries[entry.id] = entry
-            state.order.append(entry.id)
+    func upsertKorean(_ foods: [KoreanFood]) throws {
+        try memory.write(.foodUpsertKorean, foods.map(\.code)) { tables in
+            for korean in foods {
+                let food = Food(id: korean.id, ownerID: nil, name: korean.nameKo, source: .korean, per100g: korean.per100g,
+                                measures: korean.measures, nameKo: korean.nameKo, nameEn: korean.nameEn)
+                tables.foods[korean.id] = StoredFood(food: food, nutrients: korean.nutrients, deletedAt: nil)
+            }
+            let listed = Set(foods.map(\.id))
+            for stored in tables.foods.values where stored.food.source == .korean && stored.deletedAt == nil && !listed.contains(stored.food.id) {
+                tables.foods[stored.food.id]?.deletedAt = Date(timeIntervalSince1970: 0)
+            }
         }
     }
 
-    func update(_ entry: DietEntry) throws {
-        transactor.noteWrite()
-        try state.withLock { state in
-            guard let stored = state.entries[entry.id], stored.ownerID == entry.ownerID else {
-                throw NutritionFakeFailure(reason: "no row \(entry.id) to update")
+    func applyKoreanNames(_ names: [String: [String]]) throws -> Int {
+        try memory.write(.foodApplyKoreanNames, names) { tables in
+            for stored in tables.foods.values where stored.food.source == .usda { tables.foods[stored.food.id]?.food.nameKo = nil }
+            var applied = 0
+            for (uid, list) in names where !list.isEmpty {
+                guard let stored = tables.foods["usda:" + uid], stored.food.source == .usda else { continue }
+                tables.foods[stored.food.id]?.food.nameKo = list[0]
+                applied += 1
             }
-            state.entries[entry.id] = entry
+            return applied
+        }
+    }
+
+    func nutrientList(foodID: String) throws -> [FoodNutrient] {
+        memory.read { $0.foods[foodID]?.nutrients ?? [] }
+    }
+
+    /// Every stored food, live or not, in the order added.
+    var allFoods: [Food] { memory.read { $0.foods.values.map(\.food) } }
+    /// The USDA ids of each `upsert` call, in order.
+    var upsertedBatches: [[String]] { memory.logged(.foodUpsert, as: [String].self) }
+}
+
+// MARK: - DietRepository
+
+/// Diet entries by id (soft deletes kept) and goals by owner.
+final class FakeDietRepository: DietRepository {
+    let memory: FakeDatabase
+
+    init(memory: FakeDatabase) { self.memory = memory }
+
+    func insert(_ entry: DietEntry) throws {
+        try memory.write(.dietInsert, entry) { try $0.dietEntries.insert(entry, key: entry.id, call: .dietInsert) }
+    }
+
+    /// Only the owner's entry changes.
+    func update(_ entry: DietEntry) throws {
+        try memory.write(.dietUpdate, entry) { tables in
+            guard tables.dietEntries[entry.id]?.ownerID == entry.ownerID else {
+                throw FakeFailure(.dietUpdate, "no entry \(entry.id) of \(entry.ownerID)")
+            }
+            tables.dietEntries[entry.id] = entry
         }
     }
 
     func entry(id: String, ownerID: String) throws -> DietEntry? {
-        state.withLock { state in
-            state.entries[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil }
-        }
+        memory.read { tables in tables.dietEntries[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
     }
 
+    /// By day, then as logged (entries of the same instant in the order they were added).
     func entries(ownerID: String, from: LocalDate, through: LocalDate) throws -> [DietEntry] {
-        state.withLock { state in
-            state.order.compactMap { state.entries[$0] }.filter {
-                $0.ownerID == ownerID && $0.deletedAt == nil && $0.date >= from && $0.date <= through
-            }
+        memory.read { tables in
+            tables.dietEntries.values
+                .filter { $0.ownerID == ownerID && $0.deletedAt == nil && $0.date >= from && $0.date <= through }
+                .enumerated()
+                .sorted { ($0.element.date, $0.element.createdAt, $0.offset) < ($1.element.date, $1.element.createdAt, $1.offset) }
+                .map(\.element)
         }
     }
 
     func goals(ownerID: String) throws -> NutritionGoals? {
-        state.withLock { $0.goals[ownerID] }
+        memory.read { $0.nutritionGoals[ownerID] }
     }
 
     func saveGoals(_ goals: NutritionGoals, ownerID: String, at date: Date) throws {
-        transactor.noteWrite()
-        state.withLock { $0.goals[ownerID] = goals }
+        try memory.write(.dietSaveGoals, goals) { $0.nutritionGoals[ownerID] = goals }
     }
 
-    var stored: [DietEntry] { state.withLock { state in state.order.compactMap { state.entries[$0] } } }
+    /// Every stored entry, deleted or not, in the order added.
+    var stored: [DietEntry] { memory.read { $0.dietEntries.values } }
 }
 
 /// A USDA source that hands out the batches it was given and names the damaged files.
@@ -199,40 +210,35 @@ struct NutritionFakeUSDA: USDASource {
     }
 }
 
-final class BodyFakeWeights: WeightRepository {
-    let state = Mutex([WeightEntry]())
-    let transactor: NutritionFakeTransactor
+// MARK: - WeightRepository
 
-    init(transactor: NutritionFakeTransactor) {
-        self.transactor = transactor
-    }
+final class FakeWeightRepository: WeightRepository {
+    let memory: FakeDatabase
+
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ entry: WeightEntry) throws {
-        transactor.noteWrite()
-        state.withLock { $0.append(entry) }
+        try memory.write(.weightInsert, entry) { try $0.weights.insert(entry, key: entry.id, call: .weightInsert) }
     }
 
     func entries(ownerID: String) throws -> [WeightEntry] {
-        state.withLock { entries in
-            entries.filter { $0.ownerID == ownerID && $0.deletedAt == nil }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) }
+        memory.read { tables in
+            tables.weights.values.filter { $0.ownerID == ownerID && $0.deletedAt == nil }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) }
         }
     }
 
     func markDeleted(id: String, ownerID: String, at date: Date) throws -> Bool {
-        transactor.noteWrite()
-        return state.withLock { entries in
-            guard let index = entries.firstIndex(where: { $0.id == id && $0.ownerID == ownerID && $0.deletedAt == nil }) else { return false }
-            entries[index].deletedAt = date
-            entries[index].updatedAt = date
+        try memory.write(.weightMarkDeleted, id) { tables in
+            guard var entry = tables.weights[id], entry.ownerID == ownerID, entry.deletedAt == nil else { return false }
+            entry.deletedAt = date
+            entry.updatedAt = date
+            tables.weights[id] = entry
             return true
         }
     }
 
-    var stored: [WeightEntry] { state.withLock { $0 } }
-}
-
-struct NutritionFakeFailure: Error, Equatable {
-    let reason: String
+    /// Every stored weighing, deleted or not, in the order added.
+    var stored: [WeightEntry] { memory.read { $0.weights.values } }
 }
 
 // MARK: - The world the use cases run in
@@ -282,10 +288,11 @@ enum NutritionSamples {
 
 /// Use cases on fakes, a fixed clock and Asia/Seoul.
 struct NutritionWorld {
-    let transactor = NutritionFakeTransactor()
-    let foods: NutritionFakeFoods
-    let diet: NutritionFakeDiet
-    let weights: BodyFakeWeights
+    let memory = FakeDatabase()
+    let transactor: FakeTransactor
+    let foods: FakeFoodRepository
+    let diet: FakeDietRepository
+    let weights: FakeWeightRepository
     let nutrition: NutritionUseCases
     let body: BodyUseCases
     let now: Date
@@ -293,9 +300,10 @@ struct NutritionWorld {
     /// 2026-11-30 21:00 in Seoul (12:00 UTC) unless told otherwise.
     init(now: Date = NutritionTime.seoul("2026-11-30 21:00"), foods: [Food] = NutritionSamples.all, usda: NutritionFakeUSDA = .init()) {
         self.now = now
-        self.foods = NutritionFakeFoods(transactor: transactor, foods: foods)
-        diet = NutritionFakeDiet(transactor: transactor)
-        weights = BodyFakeWeights(transactor: transactor)
+        transactor = FakeTransactor(memory: memory)
+        self.foods = FakeFoodRepository(memory: memory, foods: foods)
+        diet = FakeDietRepository(memory: memory)
+        weights = FakeWeightRepository(memory: memory)
         nutrition = NutritionUseCases(foods: self.foods, diet: diet, usda: usda, transactor: transactor, clock: FixedClock(now),
                                       timeZone: { _ in "Asia/Seoul" })
         body = BodyUseCases(weights: weights, transactor: transactor, clock: FixedClock(now), timeZone: { _ in "Asia/Seoul" },

@@ -21,118 +21,48 @@ final class QuestClock: Clock {
     func set(_ date: Date) { current.withLock { $0 = date } }
 }
 
-// MARK: - In-memory storage shared by the quest fakes
+// MARK: - Quest tables, as the tests read them
 
-/// A completed quest as stored: deleting wipes the texts and leaves a tombstone, like the
-/// SQLite repository does.
-struct StoredQuestEntry: Equatable {
-    var entry: QuestEntry
-    var deletedAt: Date?
-}
-
-/// One in-memory database for journeys, entries and settings, behind one lock, so that the
-/// transactor can snapshot and restore all of it at once.
-final class InMemoryQuestStore: Sendable {
-    struct Snapshot {
-        var journeys: [String: Journey]
-        var entries: [String: StoredQuestEntry]
-        var settings: [String: QuestSettings]
-    }
-
-    struct State {
-        var journeys: [String: Journey] = [:]
-        var entries: [String: StoredQuestEntry] = [:]
-        var settings: [String: QuestSettings] = [:]
-        var snapshots: [Snapshot] = []
-        var commits = 0
-        var rollbacks = 0
-        var entryInserts = 0
-        var entryUpdates = 0
-        var journeyInserts = 0
-        var journeyUpdates = 0
-        var settingsSaves = 0
-        /// Journeys whose entries were wiped, in order.
-        var wipedJourneys: [String] = []
-        /// Writes that happened outside any `Transactor.write`: every write must be inside one.
-        var writesOutsideTransaction = 0
-        var failEntryInsert: (@Sendable (QuestEntry) -> Bool)?
-        var failEntryUpdate: (@Sendable (QuestEntry) -> Bool)?
-        var failJourneyUpdate: (@Sendable (Journey) -> Bool)?
-        var failJourneyInsert: (@Sendable (Journey) -> Bool)?
-        var failSettingsSave: (@Sendable (QuestSettings) -> Bool)?
-    }
-
-    let state = Mutex(State())
-
-    func read<T>(_ body: (State) -> T) -> T {
-        state.withLock { body($0) }
-    }
-
-    func mutate<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try state.withLock { try body(&$0) }
-    }
-
-    /// Counts a write, and notes it when it happens outside a transaction.
-    static func noteWrite(_ state: inout State) {
-        if state.snapshots.isEmpty { state.writesOutsideTransaction += 1 }
-    }
-
-    // Convenience accessors for assertions.
-    var allJourneys: [Journey] { read { Array($0.journeys.values).sorted { $0.startedAt < $1.startedAt } } }
+extension FakeDatabase {
+    var allJourneys: [Journey] { read { $0.journeys.values }.sorted { $0.startedAt < $1.startedAt } }
     var storedEntries: [StoredQuestEntry] {
-        read { Array($0.entries.values).sorted { ($0.entry.journeyID, $0.entry.questNumber) < ($1.entry.journeyID, $1.entry.questNumber) } }
+        read { $0.questEntries.values }.sorted { ($0.entry.journeyID, $0.entry.questNumber) < ($1.entry.journeyID, $1.entry.questNumber) }
     }
     func journey(_ id: String) -> Journey? { read { $0.journeys[id] } }
-    func storedSettings(_ ownerID: String) -> QuestSettings? { read { $0.settings[ownerID] } }
-    var rollbacks: Int { read(\.rollbacks) }
-    var commits: Int { read(\.commits) }
-    var wipedJourneys: [String] { read(\.wipedJourneys) }
-    var writesOutsideTransaction: Int { read(\.writesOutsideTransaction) }
-}
-
-struct QuestStoreFailure: Error, Equatable {
-    let reason: String
+    /// The owner's quest settings, as the repository reads them.
+    func storedQuestSettings(_ ownerID: String) -> QuestSettings? { read { FakeQuestSettingsRepository.settings(ownerID, in: $0) } }
+    /// Journeys whose entries were wiped, in order.
+    var wipedJourneys: [String] { logged(.questEntriesDelete, as: String.self) }
 }
 
 // MARK: - JourneyRepository
 
 final class FakeJourneyRepository: JourneyRepository {
-    let store: InMemoryQuestStore
+    let memory: FakeDatabase
 
-    init(store: InMemoryQuestStore) { self.store = store }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ journey: Journey) throws {
-        try store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            if let fail = state.failJourneyInsert, fail(journey) { throw QuestStoreFailure(reason: "journey insert failed") }
-            guard state.journeys[journey.id] == nil else { throw QuestStoreFailure(reason: "primary key \(journey.id) exists") }
-            state.journeys[journey.id] = journey
-            state.journeyInserts += 1
-        }
+        try memory.write(.journeyInsert, journey) { try $0.journeys.insert(journey, key: journey.id, call: .journeyInsert) }
     }
 
+    /// Only the owner's journey changes.
     func update(_ journey: Journey) throws {
-        try store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            if let fail = state.failJourneyUpdate, fail(journey) { throw QuestStoreFailure(reason: "journey update failed") }
-            guard let stored = state.journeys[journey.id], stored.ownerID == journey.ownerID else {
-                throw QuestStoreFailure(reason: "no journey \(journey.id) to update")
+        try memory.write(.journeyUpdate, journey) { tables in
+            guard tables.journeys[journey.id]?.ownerID == journey.ownerID else {
+                throw FakeFailure(.journeyUpdate, "no journey \(journey.id) of \(journey.ownerID)")
             }
-            state.journeys[journey.id] = journey
-            state.journeyUpdates += 1
+            tables.journeys[journey.id] = journey
         }
     }
 
     func journey(id: String, ownerID: String) throws -> Journey? {
-        store.read { state in
-            guard let journey = state.journeys[id], journey.ownerID == ownerID, journey.deletedAt == nil else { return nil }
-            return journey
-        }
+        memory.read { tables in tables.journeys[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
     }
 
     func journeys(ownerID: String) throws -> [Journey] {
-        store.read { state in
-            state.journeys.values
+        memory.read { tables in
+            tables.journeys.values
                 .filter { $0.ownerID == ownerID && $0.deletedAt == nil }
                 .sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
         }
@@ -141,36 +71,34 @@ final class FakeJourneyRepository: JourneyRepository {
 
 // MARK: - QuestEntryRepository
 
+/// Completed quests; deleting wipes the texts and leaves a tombstone, like the SQLite table.
 final class FakeQuestEntryRepository: QuestEntryRepository {
-    let store: InMemoryQuestStore
+    let memory: FakeDatabase
 
-    init(store: InMemoryQuestStore) { self.store = store }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ entry: QuestEntry) throws {
-        try store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            if let fail = state.failEntryInsert, fail(entry) { throw QuestStoreFailure(reason: "entry insert failed") }
-            guard state.entries[entry.id] == nil else { throw QuestStoreFailure(reason: "primary key \(entry.id) exists") }
-            state.entries[entry.id] = StoredQuestEntry(entry: entry, deletedAt: nil)
-            state.entryInserts += 1
+        try memory.write(.questEntryInsert, entry) {
+            try $0.questEntries.insert(StoredQuestEntry(entry: entry, deletedAt: nil), key: entry.id, call: .questEntryInsert)
         }
     }
 
+    /// Saves the texts and the feeling of a live entry.
     func update(_ entry: QuestEntry) throws {
-        try store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            if let fail = state.failEntryUpdate, fail(entry) { throw QuestStoreFailure(reason: "entry update failed") }
-            guard let stored = state.entries[entry.id], stored.deletedAt == nil else {
-                throw QuestStoreFailure(reason: "no entry \(entry.id) to update")
+        try memory.write(.questEntryUpdate, entry) { tables in
+            try tables.questEntries.update(key: entry.id, call: .questEntryUpdate) { stored in
+                guard stored.deletedAt == nil else { throw FakeFailure(.questEntryUpdate, "entry \(entry.id) is deleted") }
+                stored.entry.answer = entry.answer
+                stored.entry.reflection = entry.reflection
+                stored.entry.felt = entry.felt
+                stored.entry.updatedAt = entry.updatedAt
             }
-            state.entries[entry.id] = StoredQuestEntry(entry: entry, deletedAt: nil)
-            state.entryUpdates += 1
         }
     }
 
     func entries(journeyID: String) throws -> [QuestEntry] {
-        store.read { state in
-            state.entries.values
+        memory.read { tables in
+            tables.questEntries.values
                 .filter { $0.entry.journeyID == journeyID && $0.deletedAt == nil }
                 .map(\.entry)
                 .sorted { $0.questNumber < $1.questNumber }
@@ -178,71 +106,41 @@ final class FakeQuestEntryRepository: QuestEntryRepository {
     }
 
     func deleteEntries(journeyID: String, at date: Date) throws {
-        store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            for (id, stored) in state.entries where stored.entry.journeyID == journeyID {
+        try memory.write(.questEntriesDelete, journeyID) { tables in
+            for stored in tables.questEntries.values where stored.entry.journeyID == journeyID {
                 var entry = stored.entry
                 entry.answer = nil
                 entry.reflection = nil
                 entry.felt = nil
                 entry.updatedAt = date
-                state.entries[id] = StoredQuestEntry(entry: entry, deletedAt: date)
+                tables.questEntries[entry.id] = StoredQuestEntry(entry: entry, deletedAt: date)
             }
-            state.wipedJourneys.append(journeyID)
         }
     }
 }
 
 // MARK: - QuestSettingsRepository
 
+/// Rows by id, like the SQLite table: an owner's settings are their earliest row.
 final class FakeQuestSettingsRepository: QuestSettingsRepository {
-    let store: InMemoryQuestStore
+    let memory: FakeDatabase
 
-    init(store: InMemoryQuestStore) { self.store = store }
+    init(memory: FakeDatabase) { self.memory = memory }
+
+    static func settings(_ ownerID: String, in tables: FakeTables) -> QuestSettings? {
+        tables.questSettings.values.filter { $0.ownerID == ownerID }.min { $0.createdAt < $1.createdAt }
+    }
 
     func settings(ownerID: String) throws -> QuestSettings? {
-        store.read { $0.settings[ownerID] }
+        memory.read { Self.settings(ownerID, in: $0) }
     }
 
     func save(_ settings: QuestSettings) throws {
-        try store.mutate { state in
-            InMemoryQuestStore.noteWrite(&state)
-            if let fail = state.failSettingsSave, fail(settings) { throw QuestStoreFailure(reason: "settings save failed") }
-            state.settings[settings.ownerID] = settings
-            state.settingsSaves += 1
-        }
-    }
-}
-
-// MARK: - Transactor
-
-/// Snapshots the store when a write begins and restores it when the body throws, like
-/// `BEGIN … ROLLBACK`; nested writes behave like savepoints.
-final class FakeQuestTransactor: Transactor {
-    let store: InMemoryQuestStore
-
-    init(store: InMemoryQuestStore) { self.store = store }
-
-    func write<T>(_ body: () throws -> T) throws -> T {
-        store.mutate { state in
-            state.snapshots.append(.init(journeys: state.journeys, entries: state.entries, settings: state.settings))
-        }
-        do {
-            let result = try body()
-            store.mutate { state in
-                state.snapshots.removeLast()
-                state.commits += 1
+        try memory.write(.questSettingsSave, settings) { tables in
+            if let stored = tables.questSettings[settings.id], stored.ownerID != settings.ownerID {
+                throw FakeFailure(.questSettingsSave, "settings \(settings.id) belong to \(stored.ownerID)")
             }
-            return result
-        } catch {
-            store.mutate { state in
-                let snapshot = state.snapshots.removeLast()
-                state.journeys = snapshot.journeys
-                state.entries = snapshot.entries
-                state.settings = snapshot.settings
-                state.rollbacks += 1
-            }
-            throw error
+            tables.questSettings[settings.id] = settings
         }
     }
 }
@@ -314,21 +212,21 @@ final class FakeQuestContentSource: QuestContentSource {
 struct QuestWorld {
     /// What the use cases published.
     let events = RecordedEvents()
-    let store = InMemoryQuestStore()
+    let store = FakeDatabase()
     let clock: QuestClock
     let journeys: FakeJourneyRepository
     let entries: FakeQuestEntryRepository
     let settingsRepository: FakeQuestSettingsRepository
-    let transactor: FakeQuestTransactor
+    let transactor: FakeTransactor
     let quests: QuestUseCases
     let owner = "owner-a"
 
     init(start: Date, timeZone: String = "Asia/Seoul") {
         clock = QuestClock(start)
-        journeys = FakeJourneyRepository(store: store)
-        entries = FakeQuestEntryRepository(store: store)
-        settingsRepository = FakeQuestSettingsRepository(store: store)
-        transactor = FakeQuestTransactor(store: store)
+        journeys = FakeJourneyRepository(memory: store)
+        entries = FakeQuestEntryRepository(memory: store)
+        settingsRepository = FakeQuestSettingsRepository(memory: store)
+        transactor = FakeTransactor(memory: store)
         quests = QuestUseCases(journeys: journeys, entries: entries, settings: settingsRepository,
                                content: FakeQuestContentSource(), transactor: transactor, clock: clock,
                                timeZone: { _ in timeZone }, events: events)
@@ -395,13 +293,13 @@ struct QuestFakeTests {
         let world = QuestWorld(start: seoul("2026-11-02 20:00"))
         try world.start()
         let before = world.store.allJourneys
-        #expect(throws: QuestStoreFailure.self) {
+        #expect(throws: FakeFailure.self) {
             try world.transactor.write {
                 var journey = before[0]
                 journey.nickname = "Changed"
                 try world.journeys.update(journey)
                 #expect(world.store.allJourneys[0].nickname == "Changed")
-                throw QuestStoreFailure(reason: "boom")
+                throw FakeFailure(reason: "boom")
             }
         }
         #expect(world.store.allJourneys == before)

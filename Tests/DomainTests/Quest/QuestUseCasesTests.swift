@@ -427,11 +427,11 @@ struct QuestEditDeleteTests {
         let defaults = try world.quests.settings(ownerID: world.owner)
         #expect(defaults.reminder == time("21:00"))
         #expect(defaults.ownerID == world.owner)
-        #expect(world.store.storedSettings(world.owner) == nil)
+        #expect(world.store.storedQuestSettings(world.owner) == nil)
 
         let set = try world.quests.setReminder(ownerID: world.owner, at: time("21:30"))
         #expect(set.reminder == time("21:30"))
-        #expect(world.store.storedSettings(world.owner)?.reminder == time("21:30"))
+        #expect(world.store.storedQuestSettings(world.owner)?.reminder == time("21:30"))
         #expect(try world.quests.settings(ownerID: world.owner).reminder == time("21:30"))
 
         world.clock.advance(days: 1)
@@ -439,7 +439,7 @@ struct QuestEditDeleteTests {
         #expect(again.id == set.id)
         #expect(again.createdAt == set.createdAt)
         #expect(again.updatedAt == world.clock.now)
-        #expect(world.store.storedSettings(world.owner)?.reminder == time("07:05"))
+        #expect(world.store.storedQuestSettings(world.owner)?.reminder == time("07:05"))
         #expect(try world.quests.settings(ownerID: "someone-else").reminder == time("21:00"))
     }
 }
@@ -452,8 +452,8 @@ struct QuestRollbackTests {
     func entryInsertFails() throws {
         let journey = try world.start().journey
         try world.walk(29)
-        world.store.mutate { $0.failEntryInsert = { $0.questNumber == 30 } }
-        #expect(throws: QuestStoreFailure.self) { try world.complete() }
+        world.store.fail(.questEntryInsert) { (entry: QuestEntry) in entry.questNumber == 30 }
+        #expect(throws: FakeFailure.self) { try world.complete() }
         #expect(world.store.journey(journey.id)?.completedAt == nil)
         let state = try world.quests.currentState(ownerID: world.owner)
         #expect(state.completed == 29)
@@ -465,13 +465,13 @@ struct QuestRollbackTests {
     func journeyUpdateFails() throws {
         let journey = try world.start().journey
         try world.walk(29)
-        world.store.mutate { $0.failJourneyUpdate = { $0.completedAt != nil } }
-        #expect(throws: QuestStoreFailure.self) { try world.complete() }
+        world.store.fail(.journeyUpdate) { (journey: Journey) in journey.completedAt != nil }
+        #expect(throws: FakeFailure.self) { try world.complete() }
         #expect(world.store.storedEntries.count == 29)
         #expect(world.store.journey(journey.id)?.completedAt == nil)
         #expect(try world.quests.currentState(ownerID: world.owner).currentNumber == 30)
         // Once the store works again, quest 30 can be completed.
-        world.store.mutate { $0.failJourneyUpdate = nil }
+        world.store.stopFailing(.journeyUpdate)
         try world.complete()
         #expect(world.store.journey(journey.id)?.completedAt != nil)
     }
@@ -481,8 +481,8 @@ struct QuestRollbackTests {
         let journey = try world.start().journey
         try world.walk(2)
         let before = world.store.storedEntries
-        world.store.mutate { $0.failJourneyUpdate = { $0.deletedAt != nil } }
-        #expect(throws: QuestStoreFailure.self) { try world.quests.delete(ownerID: world.owner, journeyID: journey.id) }
+        world.store.fail(.journeyUpdate) { (journey: Journey) in journey.deletedAt != nil }
+        #expect(throws: FakeFailure.self) { try world.quests.delete(ownerID: world.owner, journeyID: journey.id) }
         #expect(world.store.storedEntries == before)
         #expect(world.store.storedEntries.allSatisfy { $0.entry.answer != nil && $0.deletedAt == nil })
         #expect(world.store.journey(journey.id)?.deletedAt == nil)
@@ -493,15 +493,15 @@ struct QuestRollbackTests {
     func editFails() throws {
         try world.start()
         try world.complete("The first answer I wrote.")
-        world.store.mutate { $0.failEntryUpdate = { _ in true } }
-        #expect(throws: QuestStoreFailure.self) { _ = try world.quests.edit(ownerID: world.owner, number: 1, text: "Another answer, later.") }
+        world.store.fail(.questEntryUpdate)
+        #expect(throws: FakeFailure.self) { _ = try world.quests.edit(ownerID: world.owner, number: 1, text: "Another answer, later.") }
         #expect(try world.quests.show(ownerID: world.owner, number: 1).entry?.answer == "The first answer I wrote.")
     }
 
     @Test("a failing start stores no journey")
     func startFails() {
-        world.store.mutate { $0.failJourneyInsert = { _ in true } }
-        #expect(throws: QuestStoreFailure.self) { try world.start() }
+        world.store.fail(.journeyInsert)
+        #expect(throws: FakeFailure.self) { try world.start() }
         #expect(world.store.allJourneys.isEmpty)
     }
 }

@@ -3,119 +3,89 @@ import Domain
 import Foundation
 import Testing
 
-// MARK: - One in-memory store behind every workout fake
+// MARK: - Training tables, as the tests read them
 
-/// Workouts, settings, custom exercises, activities (runs and hikes), supplements and intakes in
-/// one `TableMemory`, so that the transactor can snapshot and restore all of it.
-struct WorkoutTables: InMemoryTables {
-    var sessions: [String: WorkoutSession] = [:]
-    var settings: [String: WorkoutSettings] = [:]
-    var custom: [String: [Exercise]] = [:]
-    var activities: [String: Activity] = [:]
-    var supplements: [String: Supplement] = [:]
-    var intakes: [String: SupplementIntake] = [:]
-}
-
-typealias WorkoutMemory = TableMemory<WorkoutTables>
-/// `BEGIN … COMMIT/ROLLBACK` over the whole workout store; nested writes behave like savepoints.
-typealias WorkoutFakeTransactor = TableTransactor<WorkoutTables>
-
-extension WorkoutMemory {
-    var allSessions: [WorkoutSession] { read { Array($0.sessions.values) }.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
-    var allIntakes: [SupplementIntake] { read { Array($0.intakes.values) }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
-}
-
-struct WorkoutFakeFailure: Error, Equatable {
-    let reason: String
+extension FakeDatabase {
+    var allSessions: [WorkoutSession] { read { $0.workouts.values }.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) } }
+    var allIntakes: [SupplementIntake] { read { $0.intakes.values }.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
 }
 
 final class FakeWorkoutRepository: WorkoutRepository {
-    let memory: WorkoutMemory
+    let memory: FakeDatabase
 
-    init(memory: WorkoutMemory) { self.memory = memory }
+    init(memory: FakeDatabase) { self.memory = memory }
 
     func insert(_ session: WorkoutSession) throws {
-        try memory.write { tables in
-            guard tables.sessions[session.id] == nil else { throw WorkoutFakeFailure(reason: "primary key \(session.id) exists") }
-            tables.sessions[session.id] = session
-        }
+        try memory.write(.workoutInsert, session) { try $0.workouts.insert(session, key: session.id, call: .workoutInsert) }
     }
 
+    /// Only the owner's session (and its sets) changes.
     func update(_ session: WorkoutSession) throws {
-        try memory.write { tables in
-            guard let stored = tables.sessions[session.id], stored.ownerID == session.ownerID else {
-                throw WorkoutFakeFailure(reason: "no row \(session.id) of \(session.ownerID) to update")
+        try memory.write(.workoutUpdate, session) { tables in
+            guard tables.workouts[session.id]?.ownerID == session.ownerID else {
+                throw FakeFailure(.workoutUpdate, "no session \(session.id) of \(session.ownerID)")
             }
-            tables.sessions[session.id] = session
+            tables.workouts[session.id] = session
         }
     }
 
     func session(id: String, ownerID: String) throws -> WorkoutSession? {
-        memory.read { tables in
-            guard let session = tables.sessions[id], session.ownerID == ownerID, session.deletedAt == nil else { return nil }
-            return session
-        }
+        memory.read { tables in tables.workouts[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
     }
 
     func sessions(ownerID: String, in interval: Range<Date>?) throws -> [WorkoutSession] {
         memory.read { tables in
-            tables.sessions.values
+            tables.workouts.values
                 .filter { $0.ownerID == ownerID && $0.deletedAt == nil }
                 .filter { interval?.contains($0.startedAt) ?? true }
                 .sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
         }
     }
 
-    func settings(ownerID: String) throws -> WorkoutSettings? { memory.read { $0.settings[ownerID] } }
+    func settings(ownerID: String) throws -> WorkoutSettings? { memory.read { $0.workoutSettings[ownerID] } }
 
     func saveSettings(_ settings: WorkoutSettings, ownerID: String, at date: Date) throws {
-        memory.write { $0.settings[ownerID] = settings }
+        try memory.write(.workoutSaveSettings, settings) { $0.workoutSettings[ownerID] = settings }
     }
 }
 
+/// Custom exercises by owner, by name; stored as the SQLite table keeps them (a name and a
+/// measure: no aliases).
 final class FakeExerciseRepository: ExerciseRepository {
-    let memory: WorkoutMemory
+    let memory: FakeDatabase
 
-    init(memory: WorkoutMemory) { self.memory = memory }
+    init(memory: FakeDatabase) { self.memory = memory }
 
-    func custom(ownerID: String) throws -> [Exercise] { memory.read { $0.custom[ownerID] ?? [] } }
-
-    func saveCustom(_ exercise: Exercise, ownerID: String, at date: Date) throws {
-        memory.write { $0.custom[ownerID, default: []].append(exercise) }
-    }
-}
-
-/// Runs and hikes, only as far as attendance needs them.
-final class FakeWorkoutActivityRepository: ActivityRepository {
-    let memory: WorkoutMemory
-
-    init(memory: WorkoutMemory) { self.memory = memory }
-
-    func insert(_ activity: Activity) throws { memory.write { $0.activities[activity.id] = activity } }
-    func update(_ activity: Activity) throws { memory.write { $0.activities[activity.id] = activity } }
-
-    func activity(id: String, ownerID: String) throws -> Activity? {
-        memory.read { tables in tables.activities[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
-    }
-
-    func activities(ownerID: String, kind: ActivityKind?, in interval: Range<Date>?) throws -> [Activity] {
+    func custom(ownerID: String) throws -> [Exercise] {
         memory.read { tables in
-            tables.activities.values
-                .filter { $0.ownerID == ownerID && $0.deletedAt == nil && (kind == nil || $0.kind == kind) }
-                .filter { interval?.contains($0.startedAt) ?? true }
-                .sorted { $0.startedAt > $1.startedAt }
+            tables.customExercises.values.filter { $0.ownerID == ownerID }.map(\.exercise).sorted { $0.name < $1.name }
         }
     }
 
-    func trackedActivityIDs(ownerID: String, kind: ActivityKind) throws -> [String] { [] }
+    func saveCustom(_ exercise: Exercise, ownerID: String, at date: Date) throws {
+        try memory.write(.exerciseSaveCustom, exercise) { tables in
+            let stored = StoredExercise(ownerID: ownerID, exercise: Exercise(name: exercise.name, measure: exercise.measure, isCustom: true),
+                                        createdAt: date)
+            tables.customExercises[UUIDv7.makeString(at: date)] = stored
+        }
+    }
 }
 
+/// Supplements by id, intakes by id.
 final class FakeSupplementRepository: SupplementRepository {
-    let memory: WorkoutMemory
+    let memory: FakeDatabase
 
-    init(memory: WorkoutMemory) { self.memory = memory }
+    init(memory: FakeDatabase) { self.memory = memory }
 
-    func save(_ supplement: Supplement) throws { memory.write { $0.supplements[supplement.id] = supplement } }
+    /// An upsert on the id.
+    func save(_ supplement: Supplement) throws {
+        try memory.write(.supplementSave, supplement) { tables in
+            if let stored = tables.supplements[supplement.id], stored.ownerID != supplement.ownerID {
+                throw FakeFailure(.supplementSave, "supplement \(supplement.id) belongs to \(stored.ownerID)")
+            }
+            tables.supplements[supplement.id] = supplement
+        }
+    }
 
     func supplements(ownerID: String) throws -> [Supplement] {
         memory.read { tables in
@@ -124,10 +94,7 @@ final class FakeSupplementRepository: SupplementRepository {
     }
 
     func insert(_ intake: SupplementIntake) throws {
-        try memory.write { tables in
-            guard tables.intakes[intake.id] == nil else { throw WorkoutFakeFailure(reason: "primary key \(intake.id) exists") }
-            tables.intakes[intake.id] = intake
-        }
+        try memory.write(.intakeInsert, intake) { try $0.intakes.insert(intake, key: intake.id, call: .intakeInsert) }
     }
 
     func intakes(ownerID: String, from: LocalDate, through: LocalDate) throws -> [SupplementIntake] {
@@ -142,7 +109,7 @@ final class FakeSupplementRepository: SupplementRepository {
 struct WorkoutWorld {
     /// What the use cases published.
     let events = RecordedEvents()
-    let memory = WorkoutMemory()
+    let memory = FakeDatabase()
     let zone: String
     let now: Date
     let owner = Owner.local
@@ -157,13 +124,13 @@ struct WorkoutWorld {
     func workouts(at date: Date? = nil, activities: Bool = true) -> WorkoutUseCases {
         let zone = zone
         return WorkoutUseCases(workouts: FakeWorkoutRepository(memory: memory), exercises: FakeExerciseRepository(memory: memory),
-                               activities: activities ? FakeWorkoutActivityRepository(memory: memory) : nil,
-                               transactor: WorkoutFakeTransactor(memory: memory), clock: FixedClock(date ?? now), timeZone: { _ in zone })
+                               activities: activities ? FakeActivityRepository(memory: memory) : nil,
+                               transactor: FakeTransactor(memory: memory), clock: FixedClock(date ?? now), timeZone: { _ in zone })
     }
 
     func supplements(at date: Date? = nil) -> SupplementUseCases {
         let zone = zone
-        return SupplementUseCases(supplements: FakeSupplementRepository(memory: memory), transactor: WorkoutFakeTransactor(memory: memory),
+        return SupplementUseCases(supplements: FakeSupplementRepository(memory: memory), transactor: FakeTransactor(memory: memory),
                                   clock: FixedClock(date ?? now), timeZone: { _ in zone }, events: events)
     }
 
@@ -246,12 +213,12 @@ struct WorkoutFakeTests {
         let world = WorkoutWorld(now: WO.at("2026-11-26 20:00"))
         try world.log("deadlift 100kg 5", at: WO.at("2026-11-26 08:00"))
         let before = world.memory.allSessions
-        #expect(throws: WorkoutFakeFailure.self) {
-            try WorkoutFakeTransactor(memory: world.memory).write {
+        #expect(throws: FakeFailure.self) {
+            try FakeTransactor(memory: world.memory).write {
                 try FakeWorkoutRepository(memory: world.memory).insert(WO.session(WO.at("2026-11-26 09:00"), "deadlift 120kg 5"))
                 try FakeWorkoutRepository(memory: world.memory).saveSettings(WorkoutSettings(weeklySessions: 5), ownerID: Owner.local,
                                                                              at: world.now)
-                throw WorkoutFakeFailure(reason: "boom")
+                throw FakeFailure(reason: "boom")
             }
         }
         #expect(world.memory.allSessions == before)
