@@ -197,22 +197,10 @@ public struct SetParser: Sendable {
         return Double(token.dropLast(suffix.count)).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// `7:32`, `1:05:00`, `90s`, `90`.
-    public static func seconds(_ text: String) -> Double? {
-        if text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value > 0 { return value }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        // In Double: a long run of digits overflows Int and is then refused by the caller's range.
-        return numbers.reduce(0.0) { $0 * 60 + Double($1) }
-    }
+    /// `7:32`, `1:05:00`, `90s`: the one duration parser (`DurationText`), as the set's time.
+    public static func seconds(_ text: String) -> Double? { DurationText.seconds(text) }
 
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return total >= 3600 ? "\(total / 3600):\(two(total % 3600 / 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
-    }
+    public static func clock(_ seconds: Double) -> String { DurationText.clock(seconds) }
 
     /// The closest name by edit distance (at most 3 edits), for "did you mean".
     public static func closest(to input: String, among names: [String]) -> String? {
