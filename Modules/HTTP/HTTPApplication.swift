@@ -35,7 +35,7 @@ public struct HTTPApplication: Sendable {
         if let logger {
             let elapsed = clock() - started
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            let shown = (milliseconds * 100).rounded() / 100
+            let shown = round2(milliseconds)
             logger.info("\(request.method) \(Self.loggable(request.path)) \(response.status) \(shown)ms id=\(request.requestID)")
         }
         return response

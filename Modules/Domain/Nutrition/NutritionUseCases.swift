@@ -224,7 +224,7 @@ public struct NutritionUseCases: Sendable {
         }
     }
 
-    private func tenths(_ value: Double) -> String { formatUnits((value * 10).rounded() / 10) }
+    private func tenths(_ value: Double) -> String { formatUnits(rounded(value, places: 1)) }
 
     /// A meal's day: today by default; planned at most a day ahead, and not before 1900.
     func checked(day: LocalDate?, ownerID: String) throws -> LocalDate {
