@@ -6,13 +6,12 @@ import Domain
 
 @Suite("Insulin repositories on SQLite")
 struct InsulinRepositoryTests {
-    let database: Database
     let doses: SQLiteDoseRepository
     let settings: SQLiteInsulinSettingsRepository
     let t0 = Date(timeIntervalSince1970: 1_764_500_000)
 
     init() throws {
-        database = try Database(path: ":memory:")
+        let database = try Database(path: ":memory:")
         try TendMigrations.migrator.migrate(database)
         doses = SQLiteDoseRepository(database: database)
         settings = SQLiteInsulinSettingsRepository(database: database)
@@ -59,7 +58,7 @@ struct InsulinRepositoryTests {
         stored.reminder = LocalTime(hour: 21, minute: 30)!
         try settings.save(stored)
         #expect(try settings.settings(ownerID: "local") == stored)
-        #expect(try database.query("SELECT id FROM insulin_settings").count == 1)
+        #expect(try settings.settings(ownerID: "local")?.id == stored.id)
     }
 
     @Test func theSchemaRefusesAnImpossibleDose() throws {

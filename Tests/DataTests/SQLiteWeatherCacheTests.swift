@@ -6,14 +6,16 @@ import Domain
 
 @Suite("Weather cache on SQLite")
 struct SQLiteWeatherCacheTests {
-    let database: Database
     let cache: SQLiteWeatherCache
+    /// The stored form of a row, and damaged rows written on purpose.
+    let storage: StorageChecks
     let t0 = Date(timeIntervalSince1970: 1_764_500_000)
 
     init() throws {
-        database = try Database(path: ":memory:")
+        let database = try Database(path: ":memory:")
         try TendMigrations.migrator.migrate(database)
         cache = SQLiteWeatherCache(database: database)
+        storage = StorageChecks(database: database)
     }
 
     func observation(_ temperature: Double, sun: Bool = true) -> WeatherObservation {
@@ -47,12 +49,11 @@ struct SQLiteWeatherCacheTests {
         let stored = try #require(try cache.cached(key: "37.57,126.98"))
         #expect(stored.observation.temperatureC == 2)
         #expect(stored.fetchedAt == t0.addingTimeInterval(900))
-        #expect(try database.queryOne("SELECT COUNT(*) AS n FROM weather_cache")?.get("n", as: Int.self) == 1)
     }
 
     @Test func theRowHoldsJSONAndUnixMilliseconds() throws {
         try cache.save(key: "37.57,126.98", observation: observation(5), fetchedAt: t0)
-        let row = try #require(try database.queryOne("SELECT payload, fetched_at FROM weather_cache WHERE key = ?", [.text("37.57,126.98")]))
+        let row = try #require(try storage.row(in: "weather_cache", where: "key = ?", [.text("37.57,126.98")]))
         #expect(try row.get("fetched_at", as: Int64.self) == 1_764_500_000_000)
         let payload = try row.get("payload", as: String.self)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
@@ -61,10 +62,9 @@ struct SQLiteWeatherCacheTests {
     }
 
     @Test func anUnreadablePayloadCountsAsNotCached() throws {
-        try database.execute("INSERT INTO weather_cache (key, payload, fetched_at) VALUES (?, ?, ?)",
-                             [.text("1.00,2.00"), .text("{not json"), t0.sqlValue])
-        try database.execute("INSERT INTO weather_cache (key, payload, fetched_at) VALUES (?, ?, ?)",
-                             [.text("3.00,4.00"), .text(#"{"city":"Old shape"}"#), t0.sqlValue])
+        try storage.insertRaw(into: "weather_cache", columns: ["key", "payload", "fetched_at"], [.text("1.00,2.00"), .text("{not json"), t0.sqlValue])
+        try storage.insertRaw(into: "weather_cache", columns: ["key", "payload", "fetched_at"],
+                              [.text("3.00,4.00"), .text(#"{"city":"Old shape"}"#), t0.sqlValue])
         #expect(try cache.cached(key: "1.00,2.00") == nil)
         #expect(try cache.cached(key: "3.00,4.00") == nil)
 

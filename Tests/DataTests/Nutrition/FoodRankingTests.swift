@@ -74,7 +74,7 @@ enum EverydayFixture {
 
     static func store() throws -> NutritionStore {
         let store = try NutritionStore()
-        try store.database.write {
+        try store.transactor.write {
             try store.foods.upsert(foods.map { ImportedFood(uid: $0.uid, name: $0.name, measures: [], nutrients: [
                 ("Energy", 100), ("Protein", 1), ("Carbs", 1), ("Fat", 1), ("Sodium", 43), ("Vitamin A", 162), ("Folate", 5),
             ]) })
@@ -156,7 +156,7 @@ struct EverydayRankingTests {
         let store = try EverydayFixture.store()
         let nutrients = try store.foods.nutrientList(foodID: "usda:01077")
         #expect(nutrients.map(\.unit) == ["kcal", "g", "g", "g", "mg", "IU", "µg"])
-        #expect(try store.string("SELECT unit AS s FROM food_nutrients WHERE food_id = 'usda:01077' AND name = 'Sodium'") == "mg")
+        #expect(nutrients.first { $0.name == "Sodium" }?.unit == "mg")
     }
 }
 
@@ -165,7 +165,7 @@ struct KoreanFoodTableTests {
     func loaded() throws -> (NutritionStore, FoodTableUseCases, URL) {
         let store = try EverydayFixture.store()
         let tables = FoodTableUseCases(foods: store.foods, tables: store.foods, usda: USDAReader(), korean: KoreanFoodReader(),
-                                       transactor: store.database)
+                                       transactor: store.transactor)
         let folder = try KoreanFixture.folder()
         _ = try tables.load(usdaPath: nil, koreanFolder: folder.path, onlyMissing: true)
         return (store, tables, folder)
@@ -247,8 +247,8 @@ struct KoreanFoodTableTests {
         let forced = try tables.load(usdaPath: nil, koreanFolder: folder.path, onlyMissing: false)
         #expect(forced.korean == .loaded(6))
         #expect(forced.koreanNamed == 5)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods WHERE source = 'korean'") == 6)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_measures WHERE food_id LIKE 'kr:%'") == 12)
+        #expect(try store.foods.count(source: .korean) == 6)
+        #expect(try store.measureCount(["kr0001", "kr0060", "kr0061", "kr0186", "kr0195", "kr0300"].map { "kr:" + $0 }) == 12)
         #expect(try store.ids("김치").count == 4)
         // The table loses a row and a name: --if-empty sees the new version.
         let shorter = KoreanFixture.foods.split(separator: "\n").filter { !$0.hasPrefix("kr0195") }.joined(separator: "\n")
@@ -260,13 +260,14 @@ struct KoreanFoodTableTests {
         #expect(try store.ids("백김치").isEmpty)
         #expect(try store.ids("바나나").isEmpty)
         #expect(try store.foods.food(id: "usda:09040", ownerID: "local")?.nameKo == nil)
-        try store.database.execute("INSERT INTO foods_search (foods_search, rank) VALUES ('integrity-check', 1)")
+        // Underneath: the full-text indexes agree with the foods after rows left and names changed.
+        try store.storage.checkFullTextIndexes()
     }
 
     @Test func withoutTheUSDAJarTheKoreanTableStillLoads() throws {
         let store = try NutritionStore()
         let tables = FoodTableUseCases(foods: store.foods, tables: store.foods, usda: USDAReader(), korean: KoreanFoodReader(),
-                                       transactor: store.database)
+                                       transactor: store.transactor)
         let folder = try KoreanFixture.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = try tables.load(usdaPath: nil, koreanFolder: folder.path, onlyMissing: true)
@@ -297,7 +298,7 @@ struct RealUSDARankingTests {
     @Test func everydayWordsFindTheEverydayFood() throws {
         let store = try NutritionStore()
         let tables = FoodTableUseCases(foods: store.foods, tables: store.foods, usda: USDAReader(), korean: KoreanFoodReader(),
-                                       transactor: store.database)
+                                       transactor: store.transactor)
         _ = try tables.load(usdaPath: try #require(RealUSDA.path), koreanFolder: nil, onlyMissing: false)
         let expected: [(String, String)] = [
             ("whole milk", "usda:01077"), ("milk", "usda:01077"), ("egg", "usda:01123"), ("banana", "usda:09040"),
@@ -319,8 +320,4 @@ enum RealUSDA {
         return ["/usr/share/cronometer/usda_sr24.jar", root.appendingPathComponent(".build/usda/usr/share/cronometer/usda_sr24.jar").path]
             .first { FileManager.default.fileExists(atPath: $0) }
     }()
-}
-
-extension NutritionStore {
-    func string(_ sql: String) throws -> String? { try database.queryOne(sql)?.get("s") }
 }

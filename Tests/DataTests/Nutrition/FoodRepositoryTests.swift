@@ -12,12 +12,11 @@ struct USDAImportTests {
         #expect(result.imported == USDAFixture.foods.count)
         #expect(result.skipped == USDAFixture.damaged)
         #expect(try store.nutrition.usdaCount() == 14)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods WHERE source = 'usda'") == 14)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_measures") == USDAFixture.totalMeasures)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients") == USDAFixture.totalNutrients)
+        #expect(try store.foods.count(source: .usda) == 14)
+        #expect(try store.measureCount(USDAFixture.ids) == USDAFixture.totalMeasures)
+        #expect(try store.nutrientCount(USDAFixture.ids) == USDAFixture.totalNutrients)
         for (uid, expected) in USDAFixture.foods {
-            #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients WHERE food_id = ?", [.text("usda:" + uid)]) == expected.nutrients,
-                    "nutrients of \(uid)")
+            #expect(try store.foods.nutrients(foodID: "usda:" + uid).count == expected.nutrients, "nutrients of \(uid)")
             let food = try #require(try store.foods.food(id: "usda:" + uid, ownerID: "local"))
             #expect(food.name == expected.name)
             #expect(food.per100g == expected.macros)
@@ -27,8 +26,8 @@ struct USDAImportTests {
         }
         // The damaged file left nothing behind.
         #expect(try store.foods.food(id: "usda:01002", ownerID: "local") == nil)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients WHERE food_id = 'usda:01002'") == 0)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_measures WHERE food_id = 'usda:01002'") == 0)
+        #expect(try store.foods.nutrients(foodID: "usda:01002").isEmpty)
+        #expect(try store.foodCount() == 14)
         #expect(try store.ids("whipped").isEmpty)
         // Measures keep their order and amounts.
         let pastrami = try #require(try store.foods.food(id: "usda:07052", ownerID: "local"))
@@ -51,7 +50,7 @@ struct USDAImportTests {
         let result = try store.nutrition.importUSDA(path: USDAFixture.tableFolder)
         #expect(result.imported == 14)
         #expect(result.skipped == USDAFixture.damaged)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients") == USDAFixture.totalNutrients)
+        #expect(try store.nutrientCount(USDAFixture.ids) == USDAFixture.totalNutrients)
     }
 
     @Test func reimportingIsIdempotent() throws {
@@ -60,16 +59,18 @@ struct USDAImportTests {
         let again = try store.nutrition.importUSDA(path: USDAFixture.jar)
         #expect(again.imported == 14)
         #expect(again.skipped == USDAFixture.damaged)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods") == 14)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_measures") == USDAFixture.totalMeasures)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients") == USDAFixture.totalNutrients)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods_fts WHERE foods_fts MATCH 'butter'") == 2)
+        #expect(try store.foodCount() == 14)
+        #expect(try store.measureCount(USDAFixture.ids) == USDAFixture.totalMeasures)
+        #expect(try store.nutrientCount(USDAFixture.ids) == USDAFixture.totalNutrients)
+        // Underneath: the full-text indexes are in step with the foods after the second import.
+        try store.storage.checkFullTextIndexes()
+        #expect(try store.ids("butter").count == 2)
         #expect(try store.ids("salted butter") == ["usda:01001"])
         // A favourite survives a re-import.
         #expect(try store.foods.food(id: "usda:01001", ownerID: "local")?.isFavorite == true)
         let folder = try store.nutrition.importUSDA(path: USDAFixture.tableFolder)
         #expect(folder.imported == 14)
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_nutrients") == USDAFixture.totalNutrients)
+        #expect(try store.nutrientCount(USDAFixture.ids) == USDAFixture.totalNutrients)
     }
 
     @Test func aRenamedFoodIsFoundByItsNewNameOnly() throws {
@@ -88,9 +89,9 @@ struct USDAImportTests {
         #expect(try store.ids("salted butter").isEmpty)
         #expect(try store.ids("butter") == ["usda:01145"])
         #expect(try store.foods.food(id: "usda:01001", ownerID: "local")?.name == "Beurre demi-sel")
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods") == 14)
-        // The FTS index agrees with its content table.
-        try store.database.execute("INSERT INTO foods_fts (foods_fts, rank) VALUES ('integrity-check', 1)")
+        #expect(try store.foodCount() == 14)
+        // Underneath: the full-text indexes agree with their content table.
+        try store.storage.checkFullTextIndexes()
     }
 
     @Test func aFailedImportLeavesNothingHalfDone() throws {
@@ -171,7 +172,8 @@ struct FoodSearchTests {
         let store = try NutritionStore.imported()
         try store.foods.setFavorite(true, foodID: "usda:21425", ownerID: "local")
         try store.foods.setFavorite(true, foodID: "usda:21425", ownerID: "local") // twice is once
-        #expect(try store.count("SELECT COUNT(*) AS n FROM food_favorites WHERE deleted_at IS NULL") == 1)
+        // Underneath: one favourite row, not two (sync would carry both; no read shows the second).
+        #expect(try store.storage.rows(in: "food_favorites", where: "deleted_at IS NULL") == 1)
         #expect(try store.ids("chick bre").first == "usda:21425")
         #expect(try store.foods.search("chick bre", ownerID: "local", limit: 1).first?.isFavorite == true)
         #expect(try store.ids("chick bre", owner: "someone-else").first == "usda:05062")
@@ -239,7 +241,7 @@ struct FoodSearchTests {
         if !query.trimmingCharacters(in: .whitespaces).isEmpty {
             _ = try store.nutrition.search(query, ownerID: "local")
         }
-        #expect(try store.count("SELECT COUNT(*) AS n FROM foods") == 14)
+        #expect(try store.foodCount() == 14)
     }
 
     @Test func aNulCharacterInAQueryIsHarmless() throws {

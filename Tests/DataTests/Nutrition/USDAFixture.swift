@@ -37,6 +37,8 @@ enum USDAFixture {
     static let damaged = ["01002.xml"]
     static var totalMeasures: Int { foods.values.map(\.measures).reduce(0, +) }
     static var totalNutrients: Int { foods.values.map(\.nutrients).reduce(0, +) }
+    /// The ids of the good foods.
+    static var ids: [String] { foods.keys.sorted().map { "usda:" + $0 } }
 
     /// A scratch copy of the folder form, to change files in; removed by the caller.
     static func copyOfFolder() throws -> URL {
@@ -49,7 +51,7 @@ enum USDAFixture {
 
 /// Real SQLite repositories on an in-memory database with the use cases on top.
 struct NutritionStore {
-    let database: Database
+    private let database: Database
     let foods: SQLiteFoodRepository
     let diet: SQLiteDietRepository
     let weights: SQLiteWeightRepository
@@ -73,8 +75,22 @@ struct NutritionStore {
         return store
     }
 
-    func count(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
-        try database.queryOne(sql, arguments)?.get("n") ?? -1
+    var transactor: any Transactor { database }
+    /// The few checks that look underneath the repositories (see `StorageChecks`).
+    var storage: StorageChecks { StorageChecks(database: database) }
+
+    /// Foods of every source, as the repository counts them.
+    func foodCount() throws -> Int {
+        try [Food.Source.usda, .korean, .custom].reduce(0) { $0 + (try foods.count(source: $1)) }
+    }
+
+    /// Measures and nutrients of these foods, as the repository reads them.
+    func measureCount(_ ids: [String]) throws -> Int {
+        try ids.reduce(0) { $0 + (try foods.food(id: $1, ownerID: "local")?.measures.count ?? 0) }
+    }
+
+    func nutrientCount(_ ids: [String]) throws -> Int {
+        try ids.reduce(0) { $0 + (try foods.nutrients(foodID: $1).count) }
     }
 
     func ids(_ query: String, owner: String = "local", limit: Int = 20) throws -> [String] {

@@ -16,12 +16,11 @@ private func workout(_ id: String, at offset: TimeInterval, owner: String = "loc
 
 @Suite("Workout repositories on SQLite")
 struct WorkoutRepositoryTests {
-    let database: Database
     let workouts: SQLiteWorkoutRepository
     let exercises: SQLiteExerciseRepository
 
     init() throws {
-        database = try Database(path: ":memory:")
+        let database = try Database(path: ":memory:")
         try TendMigrations.migrator.migrate(database)
         workouts = SQLiteWorkoutRepository(database: database)
         exercises = SQLiteExerciseRepository(database: database)
@@ -86,8 +85,7 @@ struct WorkoutRepositoryTests {
         try workouts.update(session)
         #expect(try workouts.session(id: "a", ownerID: "local") == session)
         #expect(try workouts.sessions(ownerID: "local", in: nil) == [session])
-        let rows = try database.query("SELECT COUNT(*) AS n FROM workout_sets WHERE workout_id = 'a'")
-        #expect(try rows[0].get("n", as: Int.self) == 1)
+        #expect(try workouts.session(id: "a", ownerID: "local")?.sets.count == 1)
     }
 
     @Test func anUpdateUnderAnotherOwnerLeavesTheSessionAndItsSetsAlone() throws {
@@ -117,8 +115,10 @@ struct WorkoutRepositoryTests {
         try workouts.saveSettings(WorkoutSettings(), ownerID: "other", at: t0)
         #expect(try workouts.settings(ownerID: "other") == WorkoutSettings())
         #expect(try workouts.settings(ownerID: "local") == settings)
-        let rows = try database.query("SELECT COUNT(*) AS n FROM workout_settings")
-        #expect(try rows[0].get("n", as: Int.self) == 2)
+        // Saving again changed the owner's row in place: a second row would be read first (the
+        // earliest), so the new plan would not come back.
+        try workouts.saveSettings(WorkoutSettings(weeklySessions: 6), ownerID: "local", at: t0.addingTimeInterval(120))
+        #expect(try workouts.settings(ownerID: "local") == WorkoutSettings(weeklySessions: 6))
     }
 
     @Test func customExercisesBelongToTheirOwner() throws {
@@ -136,11 +136,10 @@ struct WorkoutRepositoryTests {
 
 @Suite("Supplement repository on SQLite")
 struct SupplementRepositoryTests {
-    let database: Database
     let supplements: SQLiteSupplementRepository
 
     init() throws {
-        database = try Database(path: ":memory:")
+        let database = try Database(path: ":memory:")
         try TendMigrations.migrator.migrate(database)
         supplements = SQLiteSupplementRepository(database: database)
     }
