@@ -14,7 +14,8 @@ public struct WorkoutContext: Sendable {
     /// Finds a session by what a person typed: its id, its handle or `last`.
     public let ids: RecordIDs
 
-    public init(workouts: WorkoutUseCases, supplements: SupplementUseCases, ownerID: String, isInteractive: Bool, ids: RecordIDs) {
+    public init(workouts: WorkoutUseCases, supplements: SupplementUseCases, ownerID: String, isInteractive: Bool,
+                ids: RecordIDs) {
         self.workouts = workouts
         self.supplements = supplements
         self.ownerID = ownerID
@@ -37,8 +38,15 @@ public enum WorkoutCommands {
     public typealias ContextProvider = @Sendable (Invocation) throws -> WorkoutContext
 
     public static func make(context: @escaping ContextProvider) -> [Command] {
-        [WorkoutLogCommands.group(context: context), PlanCommands.group(context: context), TimerCommand.make(context: context),
-         SupplementCommands.group(context: context), SupplementCommands.exercises(context: context)]
+        let sessions = WorkoutSessionCommands(makeContext: context), progress = WorkoutProgressCommands(makeContext: context)
+        return [
+            Command(name: "workout", abstract: "Training log: sets, WODs, personal records, XP, streaks and goals.",
+                    subcommands: sessions.commands + progress.commands),
+            PlanCommands(makeContext: context).group,
+            TimerCommand(makeContext: context).command,
+            SupplementCommands(makeContext: context).group,
+            ExerciseCommands(makeContext: context).group,
+        ]
     }
 }
 

@@ -2,172 +2,174 @@ import Console
 import Core
 import Domain
 
-/// `tend supps …` and `tend exercises …`.
-enum SupplementCommands {
-    static func group(context: @escaping WorkoutCommands.ContextProvider) -> Command {
+/// `tend supps …`: a schedule, today's checklist, adherence.
+struct SupplementCommands: Sendable {
+    let makeContext: WorkoutCommands.ContextProvider
+
+    static let amount = Option.value("amount", valueName: "N", help: "How much at a time (required).")
+    static let unit = Option.value("unit", valueName: "U", help: "g, mg, capsule, scoop … (required).")
+    static let at = Option.value("at", valueName: "HH:MM[,HH:MM]", help: "When (required).")
+    static let days = Option.value("days", valueName: "mon,wed,…", help: "Which weekdays (default every day).")
+    static let force = Option.flag("force", short: "f", help: "Take another even if every time of today is taken.")
+
+    static let supplement = Argument("name", help: "The supplement.")
+
+    var group: Command {
         Command(name: "supps", abstract: "Supplements: a schedule, today's checklist, adherence.", subcommands: [
-            Command(
-                name: "add", abstract: "Add a supplement with its times (and weekdays).",
-                arguments: [Argument("name", help: "e.g. creatine.")],
-                options: [
-                    .value("amount", valueName: "N", help: "How much at a time (required)."),
-                    .value("unit", valueName: "U", help: "g, mg, capsule, scoop … (required)."),
-                    .value("at", valueName: "HH:MM[,HH:MM]", help: "When (required)."),
-                    .value("days", valueName: "mon,wed,…", help: "Which weekdays (default every day)."),
-                ],
-                run: { invocation in
-                    guard let amount = try invocation.option("amount", expected: "a number", { Double($0) }) else { throw UsageError.missing("--amount N") }
-                    guard let unit = invocation.option("unit") else { throw UsageError.missing("--unit U") }
-                    guard let times = try invocation.option("at", expected: "HH:MM[,HH:MM]", { text in
-                        let times = text.split(separator: ",").map { LocalTime(String($0).trimmed) }
-                        return times.contains(where: { $0 == nil }) ? nil : times.compactMap { $0 }
-                    }) else { throw UsageError.missing("--at HH:MM") }
-                    let days: [Int] = try invocation.option("days", expected: "weekdays such as mon,wed,fri") { (text: String) -> [Int]? in
-                        let days = text.split(separator: ",").map { WorkoutInput.weekday(String($0)) }
-                        return days.contains(where: { $0 == nil }) ? nil : days.compactMap { $0 }
-                    } ?? []
-                    let context = try context(invocation)
-                    let supplement = try context.supplements.add(ownerID: context.ownerID, name: invocation.argument("name")!, amount: amount,
-                                                                 unit: unit, times: times, weekdays: days)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(SupplementJSON(supplement))
-                    } else {
-                        invocation.output.print("✓ \(supplement.name) \(WorkoutText.number(supplement.amount)) \(supplement.unit) at "
-                            + supplement.times.map(\.description).joined(separator: ", "))
-                    }
-                }),
-            Command(
-                name: "list", abstract: "Your supplements and this month's adherence.",
-                run: { invocation in
-                    let context = try context(invocation)
-                    let adherence = try context.supplements.adherence(ownerID: context.ownerID, month: nil)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["supplements": adherence.map { AdherenceJSON(supplement: SupplementJSON($0.supplement), taken: $0.taken, scheduled: $0.scheduled) }])
-                        return
-                    }
-                    var table = Table(columns: [(title: "Supplement", alignment: .left), (title: "Amount", alignment: .right),
-                                                (title: "When", alignment: .left), (title: "This month", alignment: .right)])
-                    for item in adherence {
-                        let days = item.supplement.weekdays.isEmpty ? "daily" : item.supplement.weekdays.map { WorkoutInput.weekdayNames[$0 - 1] }.joined(separator: ",")
-                        table.addRow([item.supplement.name, "\(WorkoutText.number(item.supplement.amount)) \(item.supplement.unit)",
-                                      item.supplement.times.map(\.description).joined(separator: ", ") + " (\(days))",
-                                      "\(item.taken)/\(item.scheduled)"])
-                    }
-                    invocation.output.print(adherence.isEmpty ? "No supplements yet: tend supps add creatine --amount 5 --unit g --at 08:00" : table.render())
-                }),
-            Command(
-                name: "take", abstract: "Take one now (once per scheduled time unless --force).",
-                arguments: [Argument("name", help: "The supplement.")],
-                options: [.flag("force", short: "f", help: "Take another even if every time of today is taken.")],
-                run: { invocation in
-                    let context = try context(invocation)
-                    let intake: SupplementIntake
-                    do {
-                        intake = try context.supplements.take(ownerID: context.ownerID, name: invocation.argument("name")!, force: invocation.flag("force"))
-                    } catch let error as AppError where error.code == "already_taken" {
-                        // The way past the guard is this command's flag (the API's is force=true).
-                        throw AppError(error.kind, code: error.code, error.message + "; add --force to take another", details: error.details)
-                            .with(key: error.key, error.arguments.merging(["suffix": "force_take"]) { $1 })
-                    }
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["name": invocation.argument("name")!, "slot": intake.slot?.description ?? "extra"])
-                    } else {
-                        let supplement = try context.supplements.list(ownerID: context.ownerID).first { $0.id == intake.supplementID }
-                        let note = intake.slot.map { " (the \($0) dose)" }
-                            ?? (supplement.map { $0.isScheduled(on: intake.day) } == false
-                                ? " (today is not on its schedule: \(supplement!.weekdays.map { WorkoutInput.weekdayNames[$0 - 1] }.joined(separator: ", ")); recorded as an extra)" : " (an extra dose)")
-                        invocation.output.print("✓ \(invocation.argument("name")!) taken" + note)
-                    }
-                }),
-            Command(
-                name: "today", abstract: "Today's checklist.",
-                run: { invocation in
-                    let context = try context(invocation)
-                    let checklist = try context.supplements.today(ownerID: context.ownerID)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(ChecklistJSON(checklist))
-                    } else {
-                        invocation.output.print(checklist.items.isEmpty ? "Nothing scheduled today." : checklist.items.map {
-                            "\($0.taken ? "☑" : "☐") \($0.slot) \($0.supplement.name) \(WorkoutText.number($0.supplement.amount)) \($0.supplement.unit)\($0.overdue ? "  (overdue)" : "")"
-                        }.joined(separator: "\n"))
-                    }
-                }),
-            Command(
-                name: "remove", abstract: "Remove a supplement.", arguments: [Argument("name", help: "The supplement.")],
-                run: { invocation in
-                    let context = try context(invocation)
-                    try context.supplements.remove(ownerID: context.ownerID, name: invocation.argument("name")!)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["removed": invocation.argument("name")!])
-                    } else {
-                        invocation.output.print("Removed \(invocation.argument("name")!).")
-                    }
-                }),
+            Command(name: "add", abstract: "Add a supplement with its times (and weekdays).",
+                    arguments: [Argument("name", help: "e.g. creatine.")],
+                    options: [Self.amount, Self.unit, Self.at, Self.days], run: add),
+            Command(name: "list", abstract: "Your supplements and this month's adherence.", run: list),
+            Command(name: "take", abstract: "Take one now (once per scheduled time unless --force).", arguments: [Self.supplement],
+                    options: [Self.force], run: take),
+            Command(name: "today", abstract: "Today's checklist.", run: today),
+            Command(name: "remove", abstract: "Remove a supplement.", arguments: [Self.supplement], run: remove),
         ])
     }
 
-    struct AdherenceJSON: Encodable {
-        let supplement: SupplementJSON
-        let taken: Int
-        let scheduled: Int
+    func add(_ invocation: Invocation) throws {
+        guard let amount = try invocation.option(Self.amount.name, expected: "a number", { Double($0) }) else {
+            throw UsageError.missing("--amount N")
+        }
+        guard let unit = invocation.option(Self.unit.name) else { throw UsageError.missing("--unit U") }
+        guard let times = try invocation.option(Self.at.name, expected: "HH:MM[,HH:MM]", Self.times) else {
+            throw UsageError.missing("--at HH:MM")
+        }
+        let days = try invocation.option(Self.days.name, expected: "weekdays such as mon,wed,fri", Self.weekdays) ?? []
+        let context = try makeContext(invocation)
+        let supplement = try context.supplements.add(ownerID: context.ownerID, name: invocation.argument("name")!, amount: amount,
+                                                     unit: unit, times: times, weekdays: days)
+        try invocation.respond(json: { SupplementJSON(supplement) }, text: {
+            "✓ \(supplement.name) \(WorkoutText.number(supplement.amount)) \(supplement.unit) at "
+                + supplement.times.map(\.description).joined(separator: ", ")
+        })
     }
 
-    struct ChecklistJSON: Encodable {
-        struct Item: Encodable {
-            let name: String
-            let slot: String
-            let taken: Bool
-            let overdue: Bool
-        }
-
-        let date: String
-        let items: [Item]
-
-        init(_ checklist: SupplementUseCases.Checklist) {
-            date = checklist.date.description
-            items = checklist.items.map { Item(name: $0.supplement.name, slot: $0.slot.description, taken: $0.taken, overdue: $0.overdue) }
-        }
+    func list(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let adherence = try context.supplements.adherence(ownerID: context.ownerID, month: nil)
+        try invocation.respond(json: {
+            ["supplements": adherence.map { item in
+                AdherenceJSON(supplement: SupplementJSON(item.supplement), taken: item.taken, scheduled: item.scheduled)
+            }]
+        }, text: {
+            guard !adherence.isEmpty else { return "No supplements yet: tend supps add creatine --amount 5 --unit g --at 08:00" }
+            var table = Table(columns: [(title: "Supplement", alignment: .left), (title: "Amount", alignment: .right),
+                                        (title: "When", alignment: .left), (title: "This month", alignment: .right)])
+            for item in adherence {
+                let supplement = item.supplement
+                let days = supplement.weekdays.isEmpty ? "daily" : Self.weekdayNames(supplement.weekdays, separator: ",")
+                table.addRow([supplement.name, "\(WorkoutText.number(supplement.amount)) \(supplement.unit)",
+                              supplement.times.map(\.description).joined(separator: ", ") + " (\(days))",
+                              "\(item.taken)/\(item.scheduled)"])
+            }
+            return table.render()
+        })
     }
 
-    static func exercises(context: @escaping WorkoutCommands.ContextProvider) -> Command {
-        Command(name: "exercises", abstract: "The exercise catalog, and your own exercises.", subcommands: [
-            Command(
-                name: "list", abstract: "List exercises (matching QUERY).", arguments: [Argument("query", help: "Part of a name.", isOptional: true)],
-                run: { invocation in
-                    let context = try context(invocation)
-                    let query = invocation.argument("query")?.lowercased()
-                    let exercises = try context.workouts.allExercises(ownerID: context.ownerID).filter { exercise in
-                        query.map { q in exercise.keys.contains { $0.contains(q) } } ?? true
-                    }
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["exercises": exercises.map(ExerciseJSON.init)])
-                        return
-                    }
-                    var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Measured by", alignment: .left),
-                                                (title: "Also", alignment: .left)])
-                    for exercise in exercises {
-                        table.addRow([exercise.name + (exercise.isCustom ? " *" : ""), exercise.measure.rawValue, exercise.aliases.joined(separator: ", ")])
-                    }
-                    invocation.output.print(exercises.isEmpty ? "No exercise matches." : table.render())
-                }),
-            Command(
-                name: "add", abstract: "Add your own exercise.", arguments: [Argument("name", help: "Its name.")],
-                options: [.value("measure", valueName: "M", help: "weight-reps, reps, time, distance or calories (required).",
-                                 allowedValues: Measure.allCases.map(\.rawValue))],
-                run: { invocation in
-                    guard let measure = invocation.option("measure").flatMap(Measure.init(rawValue:)) else { throw UsageError.missing("--measure M") }
-                    let context = try context(invocation)
-                    let exercise = try context.workouts.addExercise(ownerID: context.ownerID, name: invocation.argument("name")!, measure: measure)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(ExerciseJSON(exercise))
-                    } else {
-                        invocation.output.print("✓ Added \(exercise.name) (\(exercise.measure.rawValue))")
-                    }
-                }),
-        ])
+    func take(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let name = invocation.argument("name")!
+        let intake: SupplementIntake
+        do {
+            intake = try context.supplements.take(ownerID: context.ownerID, name: name, force: invocation.flag(Self.force.name))
+        } catch let error as AppError where error.code == "already_taken" {
+            // The way past the guard is this command's flag (the API's is force=true).
+            throw AppError(error.kind, code: error.code, error.message + "; add --force to take another", details: error.details)
+                .with(key: error.key, error.arguments.merging(["suffix": "force_take"]) { $1 })
+        }
+        try invocation.respond(json: { ["name": name, "slot": intake.slot?.description ?? "extra"] }, text: {
+            let supplement = try context.supplements.list(ownerID: context.ownerID).first { $0.id == intake.supplementID }
+            let note: String
+            if let slot = intake.slot {
+                note = " (the \(slot) dose)"
+            } else if let supplement, !supplement.isScheduled(on: intake.day) {
+                note = " (today is not on its schedule: \(Self.weekdayNames(supplement.weekdays, separator: ", ")); recorded as an extra)"
+            } else {
+                note = " (an extra dose)"
+            }
+            return "✓ \(name) taken" + note
+        })
+    }
+
+    func today(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let checklist = try context.supplements.today(ownerID: context.ownerID)
+        try invocation.respond(json: { ChecklistJSON(checklist) }, text: {
+            guard !checklist.items.isEmpty else { return "Nothing scheduled today." }
+            return checklist.items.map { item in
+                "\(item.taken ? "☑" : "☐") \(item.slot) \(item.supplement.name) \(WorkoutText.number(item.supplement.amount)) "
+                    + "\(item.supplement.unit)\(item.overdue ? "  (overdue)" : "")"
+            }.joined(separator: "\n")
+        })
+    }
+
+    func remove(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let name = invocation.argument("name")!
+        try context.supplements.remove(ownerID: context.ownerID, name: name)
+        try invocation.respond(json: { ["removed": name] }, text: { "Removed \(name)." })
+    }
+
+    // MARK: Values
+
+    /// `HH:MM[,HH:MM]`.
+    static func times(_ text: String) -> [LocalTime]? {
+        let times = text.split(separator: ",").map { LocalTime(String($0).trimmed) }
+        return times.contains(where: { $0 == nil }) ? nil : times.compactMap { $0 }
+    }
+
+    /// `mon,wed,fri`: ISO weekdays.
+    static func weekdays(_ text: String) -> [Int]? {
+        let days = text.split(separator: ",").map { WorkoutInput.weekday(String($0)) }
+        return days.contains(where: { $0 == nil }) ? nil : days.compactMap { $0 }
+    }
+
+    static func weekdayNames(_ days: [Int], separator: String) -> String {
+        days.map { WorkoutInput.weekdayNames[$0 - 1] }.joined(separator: separator)
     }
 }
 
-extension WorkoutText {
-    static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(round2(value)) }
+/// `tend exercises …`: the catalog, and your own exercises.
+struct ExerciseCommands: Sendable {
+    let makeContext: WorkoutCommands.ContextProvider
+
+    static let measure = Option.value("measure", valueName: "M", help: "weight-reps, reps, time, distance or calories (required).",
+                                      allowedValues: Measure.allCases.map(\.rawValue))
+
+    var group: Command {
+        Command(name: "exercises", abstract: "The exercise catalog, and your own exercises.", subcommands: [
+            Command(name: "list", abstract: "List exercises (matching QUERY).",
+                    arguments: [Argument("query", help: "Part of a name.", isOptional: true)], run: list),
+            Command(name: "add", abstract: "Add your own exercise.", arguments: [Argument("name", help: "Its name.")],
+                    options: [Self.measure], run: add),
+        ])
+    }
+
+    func list(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let query = invocation.argument("query")?.lowercased()
+        let exercises = try context.workouts.allExercises(ownerID: context.ownerID).filter { exercise in
+            query.map { query in exercise.keys.contains { $0.contains(query) } } ?? true
+        }
+        try invocation.respond(json: { ["exercises": exercises.map(ExerciseJSON.init)] }, text: {
+            guard !exercises.isEmpty else { return "No exercise matches." }
+            var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Measured by", alignment: .left),
+                                        (title: "Also", alignment: .left)])
+            for exercise in exercises {
+                table.addRow([exercise.name + (exercise.isCustom ? " *" : ""), exercise.measure.rawValue,
+                              exercise.aliases.joined(separator: ", ")])
+            }
+            return table.render()
+        })
+    }
+
+    func add(_ invocation: Invocation) throws {
+        guard let measure = invocation.option(Self.measure.name).flatMap(Measure.init(rawValue:)) else {
+            throw UsageError.missing("--measure M")
+        }
+        let context = try makeContext(invocation)
+        let exercise = try context.workouts.addExercise(ownerID: context.ownerID, name: invocation.argument("name")!, measure: measure)
+        try invocation.respond(json: { ExerciseJSON(exercise) }, text: { "✓ Added \(exercise.name) (\(exercise.measure.rawValue))" })
+    }
 }

@@ -217,3 +217,94 @@ struct PlanJSON: Encodable, Sendable {
         }
     }
 }
+
+/// `tend --json workout calendar`: every day of the month, its sessions and time trained.
+struct CalendarJSON: Encodable {
+    struct Day: Encodable {
+        let date: String
+        let sessions: Int
+        /// Seconds trained (a session without a duration counts 30 min); null on a day without a session.
+        let durationS: Double?
+
+        enum CodingKeys: String, CodingKey { case date, sessions, durationS = "duration_s" }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(sessions, forKey: .sessions)
+            try container.encode(durationS, forKey: .durationS)
+        }
+    }
+
+    let month: String
+    let days: [Day]
+
+    init(_ month: YearMonth, sessions: [WorkoutSession], minutes: [LocalDate: Double], zone: TimeZone) {
+        self.month = month.description
+        days = month.days.map { day in
+            Day(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
+                durationS: minutes[day].map { round2($0 * 60) })
+        }
+    }
+}
+
+/// `tend --json workout prs`: every record, and the best result of each benchmark WOD.
+struct AllRecordsJSON: Encodable {
+    let records: [RecordsJSON]
+    let benchmarks: [String: WODJSON]
+}
+
+/// `tend --json workout goal`: the goals, the 1RM formula and the display unit.
+struct GoalJSON: Encodable {
+    let weekly: Int
+    let monthlySessions: Int?
+    let monthlyMinutes: Int?
+    let formula: String
+    let unit: String
+
+    init(_ settings: WorkoutSettings) {
+        weekly = settings.weeklySessions
+        monthlySessions = settings.monthlySessions
+        monthlyMinutes = settings.monthlyMinutes
+        formula = settings.oneRepMaxFormula
+        unit = settings.displayUnit
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case weekly, monthlySessions = "monthly_sessions", monthlyDurationS = "monthly_duration_s", formula, unit
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weekly, forKey: .weekly)
+        try container.encode(monthlySessions, forKey: .monthlySessions)
+        try container.encode(monthlyMinutes.map { $0 * 60 }, forKey: .monthlyDurationS)
+        try container.encode(formula, forKey: .formula)
+        try container.encode(unit, forKey: .unit)
+    }
+}
+
+/// `tend --json supps list`: a supplement and this month's adherence.
+struct AdherenceJSON: Encodable {
+    let supplement: SupplementJSON
+    let taken: Int
+    let scheduled: Int
+}
+
+/// Today's supplement checklist, `tend --json supps today` and `/v1/supplements/today`.
+struct ChecklistJSON: Encodable {
+    struct Item: Encodable {
+        let name: String
+        let slot: String
+        let taken: Bool
+        let overdue: Bool
+    }
+
+    let date: String
+    let items: [Item]
+
+    init(_ checklist: SupplementUseCases.Checklist) {
+        date = checklist.date.description
+        items = checklist.items.map { Item(name: $0.supplement.name, slot: $0.slot.description, taken: $0.taken, overdue: $0.overdue) }
+    }
+}

@@ -91,47 +91,20 @@ enum WorkoutText {
         let total = Int(minutes.rounded())
         return total >= 60 ? "\(total / 60) h \(total % 60) min" : "\(total) min"
     }
-}
 
-/// `tend workout calendar`: training days of a month, as a grid or an SVG picture.
-enum WorkoutCalendar {
-    static func command(context: @escaping WorkoutCommands.ContextProvider) -> Command {
-        Command(
-            name: "calendar", abstract: "The month's training days at a glance.",
-            options: [.value("month", valueName: "YYYY-MM", help: "The month (default this one)."),
-                      .value("svg", valueName: "FILE", help: "Also draw it as an SVG picture.")],
-            run: { invocation in
-                let month = try invocation.option("month", expected: "a month as YYYY-MM") { YearMonth($0) }
-                let context = try context(invocation)
-                let zone = context.zone
-                let today = context.workouts.today(ownerID: context.ownerID)
-                let shown = month ?? today.yearMonth
-                let sessions = try context.workouts.list(ownerID: context.ownerID, from: shown.firstDay, through: shown.lastDay)
-                var minutes: [LocalDate: Double] = [:]
-                // A session without a duration marks its day trained and adds no time, as in `workout stats`.
-                for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += session.durationMinutes ?? 0 }
-                if let path = invocation.option("svg") { try TextFile.write(WorkoutSVG.calendar(shown, minutes: minutes, today: today), to: path) }
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(CalendarJSON(month: shown.description, days: shown.days.map { day in
-                        .init(date: day.description, sessions: sessions.filter { zone.localDate(of: $0.startedAt) == day }.count,
-                              durationS: minutes[day].map { round2($0 * 60) })
-                    }))
-                    if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
-                    return
-                }
-                var lines = ["\(shown)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
-                var row = String(repeating: "     ", count: shown.firstDay.isoWeekday - 1)
-                for day in shown.days {
-                    let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
-                    let mark = minutes[day] != nil ? "■" : " "
-                    row += day == today ? "[\(number)\(mark)]" : " \(number)\(mark) "
-                    if day.isoWeekday == 7 { lines.append(trimmedRight(row)); row = "" }
-                }
-                if !row.isEmpty { lines.append(trimmedRight(row)) }
-                lines.append("\n■ trained · \(counted(minutes.count, "day")), \(WorkoutText.hours(minutes.values.reduce(0, +)))")
-                invocation.output.print(lines.joined(separator: "\n"))
-                if let path = invocation.option("svg") { invocation.output.print(); TextFile.announce(path, in: invocation) }
-            })
+    /// A month as a grid from Monday, today in brackets, ■ on a day trained, and the totals.
+    static func calendar(_ month: YearMonth, minutes: [LocalDate: Double], today: LocalDate) -> String {
+        var lines = ["\(month)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
+        var row = String(repeating: "     ", count: month.firstDay.isoWeekday - 1)
+        for day in month.days {
+            let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
+            let mark = minutes[day] != nil ? "■" : " "
+            row += day == today ? "[\(number)\(mark)]" : " \(number)\(mark) "
+            if day.isoWeekday == 7 { lines.append(trimmedRight(row)); row = "" }
+        }
+        if !row.isEmpty { lines.append(trimmedRight(row)) }
+        lines.append("\n■ trained · \(counted(minutes.count, "day")), \(hours(minutes.values.reduce(0, +)))")
+        return lines.joined(separator: "\n")
     }
 
     static func trimmedRight(_ text: String) -> String {
@@ -140,24 +113,6 @@ enum WorkoutCalendar {
         return text
     }
 
-    struct CalendarJSON: Encodable {
-        struct Day: Encodable {
-            let date: String
-            let sessions: Int
-            /// Seconds trained (a session without a duration counts 30 min); null on a day without a session.
-            let durationS: Double?
-
-            enum CodingKeys: String, CodingKey { case date, sessions, durationS = "duration_s" }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(date, forKey: .date)
-                try container.encode(sessions, forKey: .sessions)
-                try container.encode(durationS, forKey: .durationS)
-            }
-        }
-
-        let month: String
-        let days: [Day]
-    }
+    /// An amount as written: 5, or 2.5.
+    static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(round2(value)) }
 }
