@@ -34,7 +34,7 @@ public enum NutritionCommands {
     public typealias ContextProvider = @Sendable (Invocation) throws -> NutritionContext
 
     public static func make(context: @escaping ContextProvider) -> [Command] {
-        [FoodCommands.group(context: context), DietCommands.group(context: context), WeightCommands.group(context: context)]
+        [FoodCommands(makeContext: context).group, DietCommands(makeContext: context).group, WeightCommands(makeContext: context).group]
     }
 }
 

@@ -3,109 +3,108 @@ import Core
 import Domain
 
 /// `tend food …`: the USDA and Korean tables, search, custom foods and favourites.
-enum FoodCommands {
-    static func group(context: @escaping NutritionCommands.ContextProvider) -> Command {
-        Command(name: "food", abstract: "The food tables: USDA SR24 (8,858 foods), Korean dishes and staples, and your own, searchable offline.", subcommands: [
-            Command(
-                name: "import-usda",
-                abstract: "Load the food tables: USDA SR24 (the cronometer jar, or its folder) and the Korean table. Idempotent.",
-                arguments: [Argument("path", help: "usda_sr24.jar or a folder of its XML files (default: the one Scripts/setup fetched).", isOptional: true)],
-                options: [.flag("if-empty", help: "Load only a table that is missing or out of date (the Korean table changed, Tend updated).")],
-                run: { invocation in
-                    let context = try context(invocation)
-                    let onlyMissing = invocation.flag("if-empty")
-                    let path = invocation.argument("path") ?? context.defaultUSDAPath
-                    guard let tables = context.foodTables else {
-                        // Without the tables' loader (a bare context): the USDA table alone, as before.
-                        if onlyMissing, try context.nutrition.usdaCount() > 0 { return }
-                        guard let path else { throw missingJar() }
-                        let result = try context.nutrition.importUSDA(path: path)
-                        try printImport(invocation, usda: .loaded(result.imported), path: path, report: nil, skipped: result.skipped)
-                        return
-                    }
-                    let report = try tables.load(usdaPath: path, koreanFolder: context.koreanFoodsPath, onlyMissing: onlyMissing)
-                    try printImport(invocation, usda: report.usda, path: path, report: report, skipped: report.usdaSkipped)
-                    if case .missing = report.usda, !onlyMissing {
-                        if path == nil { throw missingJar() }
-                    }
-                }),
-            Command(
-                name: "search",
-                abstract: "Search foods in English or Korean: every word matches as a prefix (\"chick bre\", \"김치\", \"ㄱㅊㅉㄱ\").",
-                arguments: [Argument("query", help: "Words to look for.")],
-                options: [.value("limit", valueName: "N", help: "How many results (default 10).")],
-                run: { invocation in
-                    let limit = try invocation.option("limit", expected: "a number 1-100") { Int($0) } ?? 10
-                    let context = try context(invocation)
-                    let query = invocation.argument("query")!
-                    let foods = try context.nutrition.search(query, ownerID: context.ownerID, limit: limit)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(FoodListJSON(foods))
-                    } else if foods.isEmpty {
-                        invocation.output.print(try noMatch(query, context: context))
-                    } else {
-                        invocation.output.print(NutritionText.foods(foods, language: invocation.language.rawValue))
-                    }
-                }),
-            Command(
-                name: "show", abstract: "A food with its measures and every nutrient, with units.",
-                arguments: [Argument("id", help: "e.g. usda:01001 or kr:kr0001.")],
-                run: { invocation in
-                    let context = try context(invocation)
-                    let food = try context.nutrition.food(id: invocation.argument("id")!, ownerID: context.ownerID)
-                    let nutrients = try context.foodTables?.nutrients(foodID: food.id)
-                        ?? context.nutrition.nutrients(foodID: food.id).map { FoodNutrient(name: $0.name, amount: $0.amount) }
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(FoodDetailJSON(food, nutrients: nutrients))
-                        return
-                    }
-                    invocation.output.print(NutritionText.food(food, nutrients: nutrients, language: invocation.language.rawValue))
-                }),
-            Command(
-                name: "add", abstract: "Add your own food (the values of one serving).",
-                arguments: [Argument("name", help: "The food's name.")],
-                options: [
-                    .value("serving", valueName: "TEXT", help: "What one serving is, e.g. \"1 bowl\" (required)."),
-                    .value("grams", valueName: "G", help: "Grams in one serving (required)."),
-                    .value("kcal", valueName: "N", help: "kcal in one serving (required)."),
-                    .value("protein", valueName: "G", help: "Protein in one serving."),
-                    .value("carbs", valueName: "G", help: "Carbohydrates in one serving."),
-                    .value("fat", valueName: "G", help: "Fat in one serving."),
-                ],
-                run: { invocation in
-                    guard let serving = invocation.option("serving") else { throw UsageError("missing --serving, e.g. \"1 bowl\"") }
-                    guard let grams = try invocation.option("grams", expected: "grams", NutritionInput.number) else { throw UsageError("missing --grams G") }
-                    guard let kcal = try invocation.option("kcal", expected: "kcal", NutritionInput.number) else { throw UsageError("missing --kcal N") }
-                    let macros = Macros(kcal: kcal, protein: try invocation.option("protein", expected: "grams", NutritionInput.number) ?? 0,
-                                        carbs: try invocation.option("carbs", expected: "grams", NutritionInput.number) ?? 0,
-                                        fat: try invocation.option("fat", expected: "grams", NutritionInput.number) ?? 0)
-                    let context = try context(invocation)
-                    let food = try context.nutrition.addCustom(ownerID: context.ownerID, .init(
-                        name: invocation.argument("name")!, serving: serving, grams: grams, macros: macros))
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(FoodJSON(food))
-                    } else {
-                        invocation.output.print("✓ Added \(food.name) (\(food.id))")
-                    }
-                }),
-            favorite(true, context: context),
-            favorite(false, context: context),
+struct FoodCommands: Sendable {
+    let makeContext: NutritionCommands.ContextProvider
+
+    // MARK: Options
+
+    static let ifEmpty = Option.flag(
+        "if-empty", help: "Load only a table that is missing or out of date (the Korean table changed, Tend updated).")
+    static let limit = Option.value("limit", valueName: "N", help: "How many results (default 10).")
+    static let serving = Option.value("serving", valueName: "TEXT", help: "What one serving is, e.g. \"1 bowl\" (required).")
+    static let grams = Option.value("grams", valueName: "G", help: "Grams in one serving (required).")
+    static let kcal = Option.value("kcal", valueName: "N", help: "kcal in one serving (required).")
+    static let protein = Option.value("protein", valueName: "G", help: "Protein in one serving.")
+    static let carbs = Option.value("carbs", valueName: "G", help: "Carbohydrates in one serving.")
+    static let fat = Option.value("fat", valueName: "G", help: "Fat in one serving.")
+
+    static let food = Argument("id", help: "e.g. usda:01001.")
+
+    // MARK: Commands
+
+    var group: Command {
+        let abstract = "The food tables: USDA SR24 (8,858 foods), Korean dishes and staples, and your own, searchable offline."
+        return Command(name: "food", abstract: abstract, subcommands: [
+            Command(name: "import-usda",
+                    abstract: "Load the food tables: USDA SR24 (the cronometer jar, or its folder) and the Korean table. Idempotent.",
+                    arguments: [Argument("path", help: "usda_sr24.jar or a folder of its XML files "
+                                            + "(default: the one Scripts/setup fetched).", isOptional: true)],
+                    options: [Self.ifEmpty], run: importTables),
+            Command(name: "search",
+                    abstract: "Search foods in English or Korean: every word matches as a prefix (\"chick bre\", \"김치\", \"ㄱㅊㅉㄱ\").",
+                    arguments: [Argument("query", help: "Words to look for.")], options: [Self.limit], run: search),
+            Command(name: "show", abstract: "A food with its measures and every nutrient, with units.",
+                    arguments: [Argument("id", help: "e.g. usda:01001 or kr:kr0001.")], run: show),
+            Command(name: "add", abstract: "Add your own food (the values of one serving).",
+                    arguments: [Argument("name", help: "The food's name.")],
+                    options: [Self.serving, Self.grams, Self.kcal, Self.protein, Self.carbs, Self.fat], run: add),
+            Command(name: "fav", abstract: "Mark a food as a favourite (it comes first in searches).", arguments: [Self.food],
+                    run: { try favorite(true, $0) }),
+            Command(name: "unfav", abstract: "Remove a favourite.", arguments: [Self.food], run: { try favorite(false, $0) }),
         ])
     }
 
-    static func favorite(_ on: Bool, context: @escaping NutritionCommands.ContextProvider) -> Command {
-        Command(
-            name: on ? "fav" : "unfav", abstract: on ? "Mark a food as a favourite (it comes first in searches)." : "Remove a favourite.",
-            arguments: [Argument("id", help: "e.g. usda:01001.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let food = try context.nutrition.setFavorite(on, foodID: invocation.argument("id")!, ownerID: context.ownerID)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(FoodJSON(food))
-                } else {
-                    invocation.output.print(on ? "★ \(food.name)" : "☆ \(food.name)")
-                }
-            })
+    func importTables(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let onlyMissing = invocation.flag(Self.ifEmpty.name)
+        let path = invocation.argument("path") ?? context.defaultUSDAPath
+        guard let tables = context.foodTables else {
+            // Without the tables' loader (a bare context): the USDA table alone, as before.
+            if onlyMissing, try context.nutrition.usdaCount() > 0 { return }
+            guard let path else { throw Self.missingJar() }
+            let result = try context.nutrition.importUSDA(path: path)
+            try Self.printImport(invocation, usda: .loaded(result.imported), path: path, report: nil, skipped: result.skipped)
+            return
+        }
+        let report = try tables.load(usdaPath: path, koreanFolder: context.koreanFoodsPath, onlyMissing: onlyMissing)
+        try Self.printImport(invocation, usda: report.usda, path: path, report: report, skipped: report.usdaSkipped)
+        if case .missing = report.usda, !onlyMissing, path == nil { throw Self.missingJar() }
+    }
+
+    func search(_ invocation: Invocation) throws {
+        let limit = try invocation.option(Self.limit.name, expected: "a number 1-100") { Int($0) } ?? 10
+        let context = try makeContext(invocation)
+        let query = invocation.argument("query")!
+        let foods = try context.nutrition.search(query, ownerID: context.ownerID, limit: limit)
+        try invocation.respond(json: { FoodListJSON(foods) }, text: {
+            foods.isEmpty ? try Self.noMatch(query, context: context) : NutritionText.foods(foods, language: invocation.language.rawValue)
+        })
+    }
+
+    func show(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let food = try context.nutrition.food(id: invocation.argument("id")!, ownerID: context.ownerID)
+        let nutrients = try context.foodTables?.nutrients(foodID: food.id)
+            ?? context.nutrition.nutrients(foodID: food.id).map { FoodNutrient(name: $0.name, amount: $0.amount) }
+        try invocation.respond(json: { FoodDetailJSON(food, nutrients: nutrients) }, text: {
+            NutritionText.food(food, nutrients: nutrients, language: invocation.language.rawValue)
+        })
+    }
+
+    func add(_ invocation: Invocation) throws {
+        guard let serving = invocation.option(Self.serving.name) else { throw UsageError("missing --serving, e.g. \"1 bowl\"") }
+        guard let grams = try invocation.option(Self.grams.name, expected: "grams", NutritionInput.number) else {
+            throw UsageError("missing --grams G")
+        }
+        guard let kcal = try invocation.option(Self.kcal.name, expected: "kcal", NutritionInput.number) else {
+            throw UsageError("missing --kcal N")
+        }
+        let macros = Macros(kcal: kcal, protein: try Self.macroGrams(Self.protein, invocation) ?? 0,
+                            carbs: try Self.macroGrams(Self.carbs, invocation) ?? 0, fat: try Self.macroGrams(Self.fat, invocation) ?? 0)
+        let context = try makeContext(invocation)
+        let food = try context.nutrition.addCustom(ownerID: context.ownerID, .init(
+            name: invocation.argument("name")!, serving: serving, grams: grams, macros: macros))
+        try invocation.respond(json: { FoodJSON(food) }, text: { "✓ Added \(food.name) (\(food.id))" })
+    }
+
+    func favorite(_ on: Bool, _ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let food = try context.nutrition.setFavorite(on, foodID: invocation.argument("id")!, ownerID: context.ownerID)
+        try invocation.respond(json: { FoodJSON(food) }, text: { on ? "★ \(food.name)" : "☆ \(food.name)" })
+    }
+
+    static func macroGrams(_ option: Option, _ invocation: Invocation) throws -> Double? {
+        try invocation.option(option.name, expected: "grams", NutritionInput.number)
     }
 
     static func missingJar() -> UsageError {
@@ -128,24 +127,17 @@ enum FoodCommands {
 
     static func printImport(_ invocation: Invocation, usda: FoodTableUseCases.Report.Outcome, path: String?,
                             report: FoodTableUseCases.Report?, skipped: [String]) throws {
+        // Not respond(json:text:): the text may be no line at all, and its warnings go to stderr.
         if GlobalOptions.wantsJSON(invocation) {
-            var imported = 0
-            if case .loaded(let count) = usda { imported = count }
-            try invocation.output.printJSON(ImportJSON(
-                imported: imported, skipped: skipped, usda: ImportJSON.status(usda),
-                korean: report.map { report in
-                    var foods = 0
-                    if case .loaded(let count) = report.korean { foods = count } else if case .upToDate(let count) = report.korean { foods = count }
-                    return ImportJSON.Korean(status: ImportJSON.status(report.korean), foods: foods, named: report.koreanNamed,
-                                             skipped: report.koreanSkipped)
-                }))
+            try invocation.output.printJSON(ImportJSON(usda: usda, skipped: skipped, report: report))
             return
         }
         switch usda {
         case .loaded(let count):
             invocation.output.print("Imported \(count) foods from \(path ?? "the USDA table").")
             if !skipped.isEmpty {
-                invocation.output.printError("warning: skipped \(counted(skipped.count, "damaged file")): \(skipped.joined(separator: ", "))")
+                invocation.output.printError("warning: skipped \(counted(skipped.count, "damaged file")): "
+                    + skipped.joined(separator: ", "))
             }
         case .missing:
             if let report, report.korean.isLoaded || report.koreanNamed != nil {
@@ -164,8 +156,8 @@ enum FoodCommands {
             invocation.output.print("Korean names given to \(named) USDA foods.")
         }
         if !report.koreanSkipped.isEmpty {
-            invocation.output.printError("warning: skipped \(counted(report.koreanSkipped.count, "unreadable line")) of the Korean table: "
-                + report.koreanSkipped.joined(separator: ", "))
+            invocation.output.printError("warning: skipped \(counted(report.koreanSkipped.count, "unreadable line")) "
+                + "of the Korean table: " + report.koreanSkipped.joined(separator: ", "))
         }
     }
 
@@ -194,6 +186,19 @@ enum FoodCommands {
         let skipped: [String]
         let usda: String
         let korean: Korean?
+
+        init(usda: FoodTableUseCases.Report.Outcome, skipped: [String], report: FoodTableUseCases.Report?) {
+            imported = if case .loaded(let count) = usda { count } else { 0 }
+            self.skipped = skipped
+            self.usda = Self.status(usda)
+            korean = report.map { report in
+                let foods = switch report.korean {
+                case .loaded(let count), .upToDate(let count): count
+                default: 0
+                }
+                return Korean(status: Self.status(report.korean), foods: foods, named: report.koreanNamed, skipped: report.koreanSkipped)
+            }
+        }
 
         static func status(_ outcome: FoodTableUseCases.Report.Outcome) -> String {
             switch outcome {
