@@ -11,7 +11,8 @@ public struct QuestContext: Sendable {
     /// Whether stdin is a terminal, so that the command may ask or open an editor.
     public let isInteractive: Bool
 
-    public init(useCases: QuestUseCases, ownerID: String, language: Language, environment: [String: String], isInteractive: Bool) {
+    public init(useCases: QuestUseCases, ownerID: String, language: Language, environment: [String: String],
+                isInteractive: Bool) {
         self.useCases = useCases
         self.ownerID = ownerID
         self.language = language
@@ -25,7 +26,9 @@ public enum QuestCommands {
     public typealias ContextProvider = @Sendable (Invocation) throws -> QuestContext
 
     public static func make(context: @escaping ContextProvider) -> Command {
-        Command(
+        let start = JourneyStartCommands(makeContext: context), daily = DailyCommands(makeContext: context)
+        let detail = QuestDetailCommands(makeContext: context), journeys = JourneyCommands(makeContext: context)
+        return Command(
             name: "quest",
             abstract: "A gentle 30-quest journey through a break-up, one quest a day, with Bori.",
             discussion: """
@@ -34,19 +37,8 @@ public enum QuestCommands {
                 One quest opens a day. Your answers stay in your database and never appear in logs.
                 """,
             subcommands: [
-                JourneyStartCommands.start(context: context),
-                DailyCommands.today(context: context),
-                DailyCommands.answer(context: context),
-                DailyCommands.done(context: context),
-                QuestDetailCommands.show(context: context),
-                QuestDetailCommands.edit(context: context),
-                QuestDetailCommands.progress(context: context),
-                JourneyCommands.journeys(context: context),
-                JourneyCommands.review(context: context),
-                JourneyCommands.export(context: context),
-                JourneyStartCommands.new(context: context),
-                JourneyCommands.remind(context: context),
-                JourneyCommands.delete(context: context),
+                start.start, daily.today, daily.answer, daily.done, detail.show, detail.edit, detail.progress,
+                journeys.journeys, journeys.review, journeys.export, start.new, journeys.remind, journeys.delete,
             ]
         )
     }
