@@ -30,10 +30,10 @@ public enum ActivityCommands {
     public static func make(context: @escaping ContextProvider) -> [Command] {
         [
             Command(name: "gpx", abstract: "Read GPX files from a watch, a phone or a GPS unit.",
-                    subcommands: [GPXCommands.stats(context: context)]),
-            SessionCommands.group(.run, context: context),
-            SessionCommands.group(.hike, context: context),
-            PlaceCommands.group(context: context),
+                    subcommands: [GPXCommands(makeContext: context).stats]),
+            SessionCommands(kind: .run, makeContext: context).group,
+            SessionCommands(kind: .hike, makeContext: context).group,
+            PlaceCommands(makeContext: context).group,
         ]
     }
 }
@@ -69,21 +69,19 @@ extension Substring {
 }
 
 /// `tend gpx stats FILE`.
-enum GPXCommands {
-    static func stats(context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "stats",
-            abstract: "Statistics of a GPX file: distance, elevation, times, speed, splits, heart rate. Nothing is stored.",
-            arguments: [Argument("file", help: "A .gpx file.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let stats = try context.useCases.statistics(.file(path: invocation.argument("file")!))
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(GPXStatsJSON(stats, zone: context.zone))
-                } else {
-                    invocation.output.print(ActivityText.statistics(stats, zone: context.zone))
-                }
-            }
-        )
+struct GPXCommands: Sendable {
+    let makeContext: ActivityCommands.ContextProvider
+
+    var stats: Command {
+        Command(name: "stats",
+                abstract: "Statistics of a GPX file: distance, elevation, times, speed, splits, heart rate. Nothing is stored.",
+                arguments: [Argument("file", help: "A .gpx file.")], run: showStatistics)
+    }
+
+    func showStatistics(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let stats = try context.useCases.statistics(.file(path: invocation.argument("file")!))
+        try invocation.respond(json: { GPXStatsJSON(stats, zone: context.zone) },
+                               text: { ActivityText.statistics(stats, zone: context.zone) })
     }
 }

@@ -4,83 +4,74 @@ import Core
 import Domain
 
 /// `tend places …`: saved places and walking ETAs.
-enum PlaceCommands {
-    static func group(context: @escaping ActivityCommands.ContextProvider) -> Command {
+struct PlaceCommands: Sendable {
+    let makeContext: ActivityCommands.ContextProvider
+
+    static let lat = Option.value("lat", valueName: "LAT", help: "Latitude (required).")
+    static let lon = Option.value("lon", valueName: "LON", help: "Longitude (required).")
+    static let ele = Option.value("ele", valueName: "M", help: "Elevation in metres.")
+    static let from = Option.value("from", valueName: "LAT,LON[,ELE]", help: "Where you start (required).")
+
+    static let place = Argument("name", help: "The place's name.")
+
+    var group: Command {
         Command(name: "places", abstract: "Saved places (the box, home) and walking times to them.", subcommands: [
-            Command(
-                name: "add", abstract: "Save a place (or move one with the same name).",
-                arguments: [Argument("name", help: "e.g. box, home.")],
-                options: [
-                    .value("lat", valueName: "LAT", help: "Latitude (required)."),
-                    .value("lon", valueName: "LON", help: "Longitude (required)."),
-                    .value("ele", valueName: "M", help: "Elevation in metres."),
-                ],
-                run: { invocation in
-                    guard let lat = try invocation.option("lat", expected: "a latitude", ActivityInput.number),
-                          let lon = try invocation.option("lon", expected: "a longitude", ActivityInput.number) else {
-                        throw UsageError.missing("--lat LAT --lon LON")
-                    }
-                    let ele = try invocation.option("ele", expected: "metres", ActivityInput.number)
-                    let context = try context(invocation)
-                    let place = try context.useCases.addPlace(ownerID: context.ownerID, name: invocation.argument("name")!,
-                                                              latitude: lat, longitude: lon, elevation: ele)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(PlaceJSON(place))
-                    } else {
-                        invocation.output.print("✓ Saved \(place.name) at \(place.latitude), \(place.longitude)")
-                    }
-                }),
-            Command(
-                name: "list", abstract: "List saved places.",
-                run: { invocation in
-                    let context = try context(invocation)
-                    let places = try context.useCases.places(ownerID: context.ownerID)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["places": places.map(PlaceJSON.init)])
-                        return
-                    }
-                    guard !places.isEmpty else {
-                        invocation.output.print("No places yet: tend places add box --lat 37.5 --lon 127.0")
-                        return
-                    }
-                    var table = Table(columns: [(title: "Name", alignment: .left), (title: "Latitude", alignment: .right),
-                                                (title: "Longitude", alignment: .right), (title: "Elevation", alignment: .right)])
-                    for place in places {
-                        table.addRow([place.name, "\(place.latitude)", "\(place.longitude)", place.elevation.map { "\(Int($0.rounded())) m" } ?? "—"])
-                    }
-                    invocation.output.print(table.render())
-                }),
-            Command(
-                name: "remove", abstract: "Remove a saved place.",
-                arguments: [Argument("name", help: "The place's name.")],
-                run: { invocation in
-                    let context = try context(invocation)
-                    try context.useCases.removePlace(ownerID: context.ownerID, name: invocation.argument("name")!)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(["removed": invocation.argument("name")!])
-                    } else {
-                        invocation.output.print("Removed \(invocation.argument("name")!).")
-                    }
-                }),
-            Command(
-                name: "eta", abstract: "Estimate the walk to a place from a point (no road network: an estimate).",
-                arguments: [Argument("name", help: "The place's name.")],
-                options: [.value("from", valueName: "LAT,LON[,ELE]", help: "Where you start (required).")],
-                run: { invocation in
-                    guard let origin = try invocation.option("from", expected: "LAT,LON or LAT,LON,ELE", ActivityInput.coordinates) else {
-                        throw UsageError.missing("--from LAT,LON[,ELE]")
-                    }
-                    let context = try context(invocation)
-                    let eta = try context.useCases.eta(ownerID: context.ownerID, to: invocation.argument("name")!, from: origin)
-                    if GlobalOptions.wantsJSON(invocation) {
-                        try invocation.output.printJSON(ETAJSON(eta))
-                    } else {
-                        invocation.output.print("About \(Int((eta.seconds / 60).rounded())) min on foot to \(eta.place.name) "
-                            + "(\(ActivityText.km(eta.straightDistance)) as the crow flies, ~\(ActivityText.km(eta.walkingDistance)) walking).\n"
-                            + "An estimate without a road network: the straight line × \(HikingEstimate.detourFactor) for streets, the climb through Tobler's hiking function.")
-                    }
-                }),
+            Command(name: "add", abstract: "Save a place (or move one with the same name).",
+                    arguments: [Argument("name", help: "e.g. box, home.")],
+                    options: [Self.lat, Self.lon, Self.ele], run: add),
+            Command(name: "list", abstract: "List saved places.", run: list),
+            Command(name: "remove", abstract: "Remove a saved place.", arguments: [Self.place], run: remove),
+            Command(name: "eta", abstract: "Estimate the walk to a place from a point (no road network: an estimate).",
+                    arguments: [Self.place], options: [Self.from], run: eta),
         ])
+    }
+
+    func add(_ invocation: Invocation) throws {
+        guard let lat = try invocation.option(Self.lat.name, expected: "a latitude", ActivityInput.number),
+              let lon = try invocation.option(Self.lon.name, expected: "a longitude", ActivityInput.number) else {
+            throw UsageError.missing("--lat LAT --lon LON")
+        }
+        let ele = try invocation.option(Self.ele.name, expected: "metres", ActivityInput.number)
+        let context = try makeContext(invocation)
+        let place = try context.useCases.addPlace(ownerID: context.ownerID, name: invocation.argument("name")!,
+                                                  latitude: lat, longitude: lon, elevation: ele)
+        try invocation.respond(json: { PlaceJSON(place) }, text: { "✓ Saved \(place.name) at \(place.latitude), \(place.longitude)" })
+    }
+
+    func list(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let places = try context.useCases.places(ownerID: context.ownerID)
+        try invocation.respond(json: { ["places": places.map(PlaceJSON.init)] }, text: {
+            guard !places.isEmpty else { return "No places yet: tend places add box --lat 37.5 --lon 127.0" }
+            var table = Table(columns: [(title: "Name", alignment: .left), (title: "Latitude", alignment: .right),
+                                        (title: "Longitude", alignment: .right), (title: "Elevation", alignment: .right)])
+            for place in places {
+                table.addRow([place.name, "\(place.latitude)", "\(place.longitude)",
+                              place.elevation.map { "\(Int($0.rounded())) m" } ?? "—"])
+            }
+            return table.render()
+        })
+    }
+
+    func remove(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let name = invocation.argument("name")!
+        try context.useCases.removePlace(ownerID: context.ownerID, name: name)
+        try invocation.respond(json: { ["removed": name] }, text: { "Removed \(name)." })
+    }
+
+    func eta(_ invocation: Invocation) throws {
+        guard let origin = try invocation.option(Self.from.name, expected: "LAT,LON or LAT,LON,ELE", ActivityInput.coordinates) else {
+            throw UsageError.missing("--from LAT,LON[,ELE]")
+        }
+        let context = try makeContext(invocation)
+        let eta = try context.useCases.eta(ownerID: context.ownerID, to: invocation.argument("name")!, from: origin)
+        try invocation.respond(json: { ETAJSON(eta) }, text: {
+            "About \(Int((eta.seconds / 60).rounded())) min on foot to \(eta.place.name) "
+                + "(\(ActivityText.km(eta.straightDistance)) as the crow flies, ~\(ActivityText.km(eta.walkingDistance)) walking).\n"
+                + "An estimate without a road network: the straight line × \(HikingEstimate.detourFactor) for streets, "
+                + "the climb through Tobler's hiking function."
+        })
     }
 }
 

@@ -5,220 +5,184 @@ import Domain
 
 /// `tend run …` and `tend hike …`: the same commands for both kinds, plus `run bests` and
 /// `hike estimate`.
-enum SessionCommands {
-    static func group(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
+struct SessionCommands: Sendable {
+    let kind: ActivityKind
+    let makeContext: ActivityCommands.ContextProvider
+
+    // MARK: Options
+
+    static let distance = Option.value("distance", valueName: "KM", help: "Distance in kilometres (required).")
+    static let duration = Option.value("duration", valueName: "H:MM:SS", help: "How long it took (required).")
+    static let at = Option.value("at", valueName: "TIME", help: "When it started: HH:MM, 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' "
+                                    + "or ISO 8601 (default: it just ended).")
+    static let activityName = Option.value("name", valueName: "TEXT", help: "A name.")
+    static let climb = Option.value("climb", valueName: "M", help: "Elevation gain in metres.")
+    static let from = Option.value("from", valueName: "DATE", help: "First day, YYYY-MM-DD.")
+    static let to = Option.value("to", valueName: "DATE", help: "Last day, YYYY-MM-DD (inclusive).")
+    static let svg = Option.value("svg", valueName: "FILE", help: "Also draw the elevation profile and pace per km as an SVG picture.")
+    static let out = Option.value("out", valueName: "FILE.gpx", help: "Where to write it (required).")
+
+    var force: Option { .flag("force", short: "f", help: "Import even if the same \(kind.rawValue) is already there.") }
+    var idArgument: Argument { Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.") }
+
+    // MARK: Commands
+
+    var group: Command {
+        let noun = kind.rawValue
         var subcommands = [
-            importCommand(kind, context: context), add(kind, context: context), list(kind, context: context),
-            show(kind, context: context), export(kind, context: context), delete(kind, context: context),
+            Command(name: "import", abstract: "Import a \(noun) from a GPX file.",
+                    arguments: [Argument("file", help: "A .gpx file with a timed track.")], options: [force], run: importFile),
+            Command(name: "add", abstract: "Add a \(noun) by hand.",
+                    options: [Self.distance, Self.duration, Self.at, Self.activityName, Self.climb], run: add),
+            Command(name: "list", abstract: "List \(noun)s with this week's and this month's totals.", options: [Self.from, Self.to],
+                    run: list),
+            Command(name: "show", abstract: "Show a \(noun): statistics, splits\(kind == .hike ? ", time estimates" : "").",
+                    arguments: [idArgument], options: [Self.svg], run: show),
+            Command(name: "export", abstract: "Export a \(noun) to a GPX 1.1 file.", arguments: [idArgument], options: [Self.out],
+                    run: export),
+            Command(name: "delete", abstract: "Delete a \(noun).", arguments: [idArgument], run: delete),
         ]
-        if kind == .run { subcommands.append(bests(context: context)) }
-        if kind == .hike { subcommands.append(estimate(context: context)) }
+        if kind == .run {
+            subcommands.append(Command(name: "bests", abstract: "Personal bests: the fastest 1 km, 5 km and 10 km inside any run.",
+                                       run: bests))
+        }
+        if kind == .hike {
+            subcommands.append(Command(
+                name: "estimate",
+                abstract: "Hiking time estimates for a GPX route: Naismith, Tobler and DIN 33466, beside the actual time.",
+                arguments: [Argument("file", help: "A .gpx file with a track or a route.")], run: estimate))
+        }
         return Command(
-            name: kind.rawValue,
-            abstract: kind == .run ? "Runs: import from GPX or add by hand, splits, personal bests." : "Hikes: import from GPX, elevation, time estimates.",
+            name: noun,
+            abstract: kind == .run ? "Runs: import from GPX or add by hand, splits, personal bests."
+                : "Hikes: import from GPX, elevation, time estimates.",
             subcommands: subcommands)
     }
 
-    static func importCommand(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "import",
-            abstract: "Import a \(kind.rawValue) from a GPX file.",
-            arguments: [Argument("file", help: "A .gpx file with a timed track.")],
-            options: [.flag("force", short: "f", help: "Import even if the same \(kind.rawValue) is already there.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let activity = try context.useCases.importGPX(ownerID: context.ownerID, kind: kind,
-                                                               .file(path: invocation.argument("file")!), force: invocation.flag("force"))
-                try printSaved(activity, invocation: invocation, context: context)
-            }
-        )
+    func importFile(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let activity = try context.useCases.importGPX(ownerID: context.ownerID, kind: kind, .file(path: invocation.argument("file")!),
+                                                       force: invocation.flag(force.name))
+        try Self.respond(saved: activity, invocation: invocation, context: context)
     }
 
-    static func add(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "add",
-            abstract: "Add a \(kind.rawValue) by hand.",
-            options: [
-                .value("distance", valueName: "KM", help: "Distance in kilometres (required)."),
-                .value("duration", valueName: "H:MM:SS", help: "How long it took (required)."),
-                .value("at", valueName: "TIME", help: "When it started: HH:MM, 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' or ISO 8601 (default: it just ended)."),
-                .value("name", valueName: "TEXT", help: "A name."),
-                .value("climb", valueName: "M", help: "Elevation gain in metres."),
-            ],
-            run: { invocation in
-                guard let distance = try invocation.option("distance", expected: "a number of kilometres", ActivityInput.number) else {
-                    throw UsageError.missing("--distance KM")
-                }
-                guard let duration = try invocation.option("duration", expected: "H:MM:SS, MM:SS or minutes", ActivityInput.duration) else {
-                    throw UsageError.missing("--duration H:MM:SS")
-                }
-                let climb = try invocation.option("climb", expected: "metres", ActivityInput.number)
-                let context = try context(invocation)
-                let zone = context.zone
-                let now = context.useCases.clock.now
-                let start = try invocation.option("at", expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
-                let activity = try context.useCases.add(ownerID: context.ownerID, .init(
-                    kind: kind, distance: distance * 1000, duration: duration, startedAt: start, name: invocation.option("name"),
-                    elevationGain: climb))
-                try printSaved(activity, invocation: invocation, context: context)
-            }
-        )
-    }
-
-    static func list(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "list",
-            abstract: "List \(kind.rawValue)s with this week's and this month's totals.",
-            options: [
-                .value("from", valueName: "DATE", help: "First day, YYYY-MM-DD."),
-                .value("to", valueName: "DATE", help: "Last day, YYYY-MM-DD (inclusive)."),
-            ],
-            run: { invocation in
-                let from = try invocation.option("from", expected: "a date as YYYY-MM-DD") { LocalDate($0) }
-                let to = try invocation.option("to", expected: "a date as YYYY-MM-DD") { LocalDate($0) }
-                let context = try context(invocation)
-                let activities = try context.useCases.list(ownerID: context.ownerID, kind: kind, from: from, through: to)
-                let totals = try context.useCases.totals(ownerID: context.ownerID, kind: kind)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(ActivityListJSON(activities, totals: totals, zone: context.zone))
-                    return
-                }
-                if activities.isEmpty {
-                    invocation.output.print("No \(kind.rawValue)s yet: tend \(kind.rawValue) import FILE.gpx")
-                } else {
-                    var table = Table(columns: [(title: "Date", alignment: .left), (title: "Distance", alignment: .right),
-                                                (title: "Time", alignment: .right), (title: "Pace", alignment: .right),
-                                                (title: "Climb", alignment: .right), (title: "Name", alignment: .left),
-                                                (title: "Handle", alignment: .left)])
-                    let handles = Handle.handles(for: activities.map(\.id))
-                    for activity in activities {
-                        table.addRow([context.zone.dateTimeText(of: activity.startedAt), ActivityText.km(activity.distance),
-                                      ActivityText.duration(activity.movingTime ?? activity.duration), ActivityText.pace(activity.pace),
-                                      activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "", handles[activity.id] ?? activity.id])
-                    }
-                    invocation.output.print(table.render())
-                }
-                invocation.output.print("\nThis week:  \(summary(totals.week))\nThis month: \(summary(totals.month))")
-            }
-        )
-    }
-
-    static func show(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "show",
-            abstract: "Show a \(kind.rawValue): statistics, splits\(kind == .hike ? ", time estimates" : "").",
-            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
-            options: [.value("svg", valueName: "FILE", help: "Also draw the elevation profile and pace per km as an SVG picture.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let activity = try context.useCases.activity(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
-                if let path = invocation.option("svg") {
-                    guard let track = activity.track else {
-                        throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
-                    }
-                    let svg = ActivitySVG.render(activity, stats: TrackStatistics(document: track))
-                    try TextFile.write(svg, to: path)
-                }
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(ActivityJSON(activity, zone: context.zone, detailed: true))
-                } else {
-                    invocation.output.print(render(activity, zone: context.zone) + (invocation.has("svg") ? "\n" : ""))
-                }
-                if let path = invocation.option("svg") { TextFile.announce(path, in: invocation) }
-            }
-        )
-    }
-
-    static func export(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "export",
-            abstract: "Export a \(kind.rawValue) to a GPX 1.1 file.",
-            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
-            options: [.value("out", valueName: "FILE.gpx", help: "Where to write it (required).")],
-            run: { invocation in
-                guard let path = invocation.option("out"), !path.isEmpty else { throw UsageError.missing("--out FILE.gpx") }
-                let context = try context(invocation)
-                let gpx = try context.useCases.export(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
-                try TextFile.write(gpx, to: path)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(["out": path])
-                }
-                TextFile.announce(path, in: invocation)
-            }
-        )
-    }
-
-    static func delete(_ kind: ActivityKind, context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "delete",
-            abstract: "Delete a \(kind.rawValue).",
-            arguments: [Argument("id", help: "Its handle from `tend \(kind.rawValue) list`, its id, or 'last'.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let id = try context.activityID(invocation, kind: kind)
-                try context.useCases.delete(ownerID: context.ownerID, id: id, kind: kind)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(["deleted": id])
-                } else {
-                    invocation.output.print("Deleted the \(kind.rawValue).")
-                }
-            }
-        )
-    }
-
-    static func bests(context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "bests",
-            abstract: "Personal bests: the fastest 1 km, 5 km and 10 km inside any run.",
-            run: { invocation in
-                let context = try context(invocation)
-                let bests = try context.useCases.bests(ownerID: context.ownerID)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(BestsJSON(bests, zone: context.zone))
-                    return
-                }
-                var table = Table(columns: [(title: "Distance", alignment: .right), (title: "Time", alignment: .right),
-                                            (title: "Pace", alignment: .right), (title: "Date", alignment: .left),
-                                            (title: "Run", alignment: .left)])
-                for distance in ActivityUseCases.bestDistances {
-                    if let best = bests[distance] {
-                        table.addRow([ActivityText.km(distance), ActivityText.duration(best.seconds),
-                                      ActivityText.pace(best.seconds / (distance / 1000)),
-                                      context.zone.localDate(of: best.date).description, Handle.of(best.activityID)])
-                    } else {
-                        table.addRow([ActivityText.km(distance), "—", "—", "", ""])
-                    }
-                }
-                invocation.output.print(table.render())
-            }
-        )
-    }
-
-    static func estimate(context: @escaping ActivityCommands.ContextProvider) -> Command {
-        Command(
-            name: "estimate",
-            abstract: "Hiking time estimates for a GPX route: Naismith, Tobler and DIN 33466, beside the actual time.",
-            arguments: [Argument("file", help: "A .gpx file with a track or a route.")],
-            run: { invocation in
-                let context = try context(invocation)
-                let result = try context.useCases.hikingEstimate(.file(path: invocation.argument("file")!))
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(EstimateJSON(estimate: result.estimate, movingTime: result.movingTime))
-                } else {
-                    invocation.output.print(ActivityText.estimate(result.estimate, movingTime: result.movingTime))
-                }
-            }
-        )
-    }
-
-    static func printSaved(_ activity: Activity, invocation: Invocation, context: ActivityContext) throws {
-        if GlobalOptions.wantsJSON(invocation) {
-            try invocation.output.printJSON(ActivityJSON(activity, zone: context.zone))
-            return
+    func add(_ invocation: Invocation) throws {
+        guard let distance = try invocation.option(Self.distance.name, expected: "a number of kilometres", ActivityInput.number) else {
+            throw UsageError.missing("--distance KM")
         }
-        invocation.output.print("✓ \(activity.kind == .run ? "Run" : "Hike") on \(context.zone.dateTimeText(of: activity.startedAt)): "
-            + "\(ActivityText.km(activity.distance)) in \(ActivityText.duration(activity.movingTime ?? activity.duration)), "
-            + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")\n  handle \(Handle.of(activity.id))")
+        guard let duration = try invocation.option(Self.duration.name, expected: "H:MM:SS, MM:SS or minutes", ActivityInput.duration) else {
+            throw UsageError.missing("--duration H:MM:SS")
+        }
+        let climb = try invocation.option(Self.climb.name, expected: "metres", ActivityInput.number)
+        let context = try makeContext(invocation)
+        let zone = context.zone
+        let now = context.useCases.clock.now
+        let start = try invocation.option(Self.at.name, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+        let activity = try context.useCases.add(ownerID: context.ownerID, .init(
+            kind: kind, distance: distance * 1000, duration: duration, startedAt: start, name: invocation.option(Self.activityName.name),
+            elevationGain: climb))
+        try Self.respond(saved: activity, invocation: invocation, context: context)
+    }
+
+    func list(_ invocation: Invocation) throws {
+        let from = try invocation.option(Self.from.name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+        let to = try invocation.option(Self.to.name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+        let context = try makeContext(invocation)
+        let activities = try context.useCases.list(ownerID: context.ownerID, kind: kind, from: from, through: to)
+        let totals = try context.useCases.totals(ownerID: context.ownerID, kind: kind)
+        try invocation.respond(json: { ActivityListJSON(activities, totals: totals, zone: context.zone) }, text: {
+            let list = activities.isEmpty ? "No \(kind.rawValue)s yet: tend \(kind.rawValue) import FILE.gpx"
+                : Self.table(activities, zone: context.zone)
+            return list + "\n\nThis week:  \(Self.summary(totals.week))\nThis month: \(Self.summary(totals.month))"
+        })
+    }
+
+    func show(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let activity = try context.useCases.activity(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
+        let path = invocation.option(Self.svg.name)
+        if let path {
+            guard let track = activity.track else {
+                throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
+            }
+            try TextFile.write(ActivitySVG.render(activity, stats: TrackStatistics(document: track)), to: path)
+        }
+        try invocation.respond(json: { ActivityJSON(activity, zone: context.zone, detailed: true) },
+                               text: { Self.render(activity, zone: context.zone) + (path != nil ? "\n" : "") })
+        if let path { TextFile.announce(path, in: invocation) }
+    }
+
+    func export(_ invocation: Invocation) throws {
+        guard let path = invocation.option(Self.out.name), !path.isEmpty else { throw UsageError.missing("--out FILE.gpx") }
+        let context = try makeContext(invocation)
+        let gpx = try context.useCases.export(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
+        try TextFile.write(gpx, to: path)
+        // The file is the answer: text says only where it went (announce), JSON says it too.
+        if GlobalOptions.wantsJSON(invocation) {
+            try invocation.output.printJSON(["out": path])
+        }
+        TextFile.announce(path, in: invocation)
+    }
+
+    func delete(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let id = try context.activityID(invocation, kind: kind)
+        try context.useCases.delete(ownerID: context.ownerID, id: id, kind: kind)
+        try invocation.respond(json: { ["deleted": id] }, text: { "Deleted the \(kind.rawValue)." })
+    }
+
+    func bests(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let bests = try context.useCases.bests(ownerID: context.ownerID)
+        try invocation.respond(json: { BestsJSON(bests, zone: context.zone) }, text: {
+            var table = Table(columns: [(title: "Distance", alignment: .right), (title: "Time", alignment: .right),
+                                        (title: "Pace", alignment: .right), (title: "Date", alignment: .left),
+                                        (title: "Run", alignment: .left)])
+            for distance in ActivityUseCases.bestDistances {
+                if let best = bests[distance] {
+                    table.addRow([ActivityText.km(distance), ActivityText.duration(best.seconds),
+                                  ActivityText.pace(best.seconds / (distance / 1000)),
+                                  context.zone.localDate(of: best.date).description, Handle.of(best.activityID)])
+                } else {
+                    table.addRow([ActivityText.km(distance), "—", "—", "", ""])
+                }
+            }
+            return table.render()
+        })
+    }
+
+    func estimate(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let result = try context.useCases.hikingEstimate(.file(path: invocation.argument("file")!))
+        try invocation.respond(json: { EstimateJSON(estimate: result.estimate, movingTime: result.movingTime) },
+                               text: { ActivityText.estimate(result.estimate, movingTime: result.movingTime) })
+    }
+
+    // MARK: Text
+
+    /// `✓ Run on …: 5.2 km in 28:10, pace 5:25 /km` and its handle.
+    static func respond(saved activity: Activity, invocation: Invocation, context: ActivityContext) throws {
+        try invocation.respond(json: { ActivityJSON(activity, zone: context.zone) }, text: {
+            "✓ \(activity.kind == .run ? "Run" : "Hike") on \(context.zone.dateTimeText(of: activity.startedAt)): "
+                + "\(ActivityText.km(activity.distance)) in \(ActivityText.duration(activity.movingTime ?? activity.duration)), "
+                + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")"
+                + "\n  handle \(Handle.of(activity.id))"
+        })
+    }
+
+    static func table(_ activities: [Activity], zone: TimeZone) -> String {
+        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Distance", alignment: .right),
+                                    (title: "Time", alignment: .right), (title: "Pace", alignment: .right),
+                                    (title: "Climb", alignment: .right), (title: "Name", alignment: .left),
+                                    (title: "Handle", alignment: .left)])
+        let handles = Handle.handles(for: activities.map(\.id))
+        for activity in activities {
+            table.addRow([zone.dateTimeText(of: activity.startedAt), ActivityText.km(activity.distance),
+                          ActivityText.duration(activity.movingTime ?? activity.duration), ActivityText.pace(activity.pace),
+                          activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "",
+                          handles[activity.id] ?? activity.id])
+        }
+        return table.render()
     }
 
     static func render(_ activity: Activity, zone: TimeZone) -> String {
@@ -230,13 +194,15 @@ enum SessionCommands {
         let stats = TrackStatistics(document: track)
         var text = ActivityText.statistics(stats, zone: zone, title: title)
         if activity.kind == .hike, track.segments.contains(where: { $0.count > 1 }) {
-            text += "\n\nTime estimates\n" + ActivityText.estimate(HikingEstimate.estimate(segments: track.segments), movingTime: stats.movingTime)
+            let estimate = HikingEstimate.estimate(segments: track.segments)
+            text += "\n\nTime estimates\n" + ActivityText.estimate(estimate, movingTime: stats.movingTime)
         }
         return text
     }
 
     static func summary(_ totals: ActivityUseCases.Totals) -> String {
-        "\(totals.count) · \(ActivityText.km(totals.distance)) · \(ActivityText.duration(totals.duration)) · +\(Int(totals.elevationGain.rounded())) m"
+        "\(totals.count) · \(ActivityText.km(totals.distance)) · \(ActivityText.duration(totals.duration)) · "
+            + "+\(Int(totals.elevationGain.rounded())) m"
     }
 }
 
@@ -251,7 +217,9 @@ struct BestsJSON: Encodable {
     }
 
     enum Keys: String, CodingKey { case bests }
-    enum BestKeys: String, CodingKey { case distance = "distance_m", seconds = "duration_s", pace = "pace_s_per_km", activityID = "activity_id", date = "started_at" }
+    enum BestKeys: String, CodingKey {
+        case distance = "distance_m", seconds = "duration_s", pace = "pace_s_per_km", activityID = "activity_id", date = "started_at"
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
