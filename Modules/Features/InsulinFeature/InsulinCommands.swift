@@ -36,14 +36,14 @@ public enum InsulinCommands {
                 dose of the same units within 10 min, is refused (exit 3) unless you add --force.
                 """,
             subcommands: [
-                LogCommand.make(context: context),
-                StatusCommand.make(context: context),
-                ListCommand.make(context: context),
-                EditCommand.make(context: context),
-                DeleteCommand.make(context: context),
-                CalendarCommand.make(context: context),
-                ChartCommand.make(context: context),
-                SettingsCommand.make(context: context),
+                LogCommand(makeContext: context).command,
+                StatusCommand(makeContext: context).command,
+                ListCommand(makeContext: context).command,
+                EditCommand(makeContext: context).command,
+                DeleteCommand(makeContext: context).command,
+                CalendarCommand(makeContext: context).command,
+                ChartCommand(makeContext: context).command,
+                SettingsCommand(makeContext: context).command,
             ]
         )
     }
@@ -70,7 +70,14 @@ enum InsulinInput {
         try invocation.option(name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
     }
 
-    static func month(_ invocation: Invocation) throws -> YearMonth? {
-        try invocation.option("month", expected: "a month as YYYY-MM") { YearMonth($0) }
+    static func month(_ invocation: Invocation, _ name: String) throws -> YearMonth? {
+        try invocation.option(name, expected: "a month as YYYY-MM") { YearMonth($0) }
+    }
+
+    /// A refused double dose, with the way past the guard that this command offers (`--force`;
+    /// the API's is `"force": true`).
+    static func duplicate(_ error: AppError, hint: String, suffix: String) -> AppError {
+        AppError(error.kind, code: error.code, error.message + hint, details: error.details)
+            .with(key: error.key, error.arguments.merging(["suffix": suffix]) { $1 })
     }
 }

@@ -4,32 +4,26 @@ import Core
 import Domain
 
 /// `tend insulin list`: the doses of a range of insulin days.
-enum ListCommand {
-    static func make(context: @escaping InsulinCommands.ContextProvider) -> Command {
-        Command(
-            name: "list",
-            abstract: "List doses (all of them unless --from/--to narrow it), oldest first.",
-            options: [
-                .value("from", valueName: "DATE", help: "First insulin day, YYYY-MM-DD."),
-                .value("to", valueName: "DATE", help: "Last insulin day, YYYY-MM-DD (inclusive)."),
-            ],
-            run: { invocation in
-                let from = try InsulinInput.date(invocation, "from")
-                let to = try InsulinInput.date(invocation, "to")
-                let context = try context(invocation)
-                let settings = try context.useCases.settings.current(ownerID: context.ownerID)
-                let doses = try context.useCases.listDoses(ownerID: context.ownerID, from: from, through: to)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(DoseListJSON(doses, settings: settings))
-                    return
-                }
-                guard !doses.isEmpty else {
-                    invocation.output.print("No doses in that range.")
-                    return
-                }
-                invocation.output.print(render(doses, settings: settings))
-            }
-        )
+struct ListCommand: Sendable {
+    let makeContext: InsulinCommands.ContextProvider
+
+    static let from = Option.value("from", valueName: "DATE", help: "First insulin day, YYYY-MM-DD.")
+    static let to = Option.value("to", valueName: "DATE", help: "Last insulin day, YYYY-MM-DD (inclusive).")
+
+    var command: Command {
+        Command(name: "list", abstract: "List doses (all of them unless --from/--to narrow it), oldest first.",
+                options: [Self.from, Self.to], run: run)
+    }
+
+    func run(_ invocation: Invocation) throws {
+        let from = try InsulinInput.date(invocation, Self.from.name)
+        let to = try InsulinInput.date(invocation, Self.to.name)
+        let context = try makeContext(invocation)
+        let settings = try context.useCases.settings.current(ownerID: context.ownerID)
+        let doses = try context.useCases.listDoses(ownerID: context.ownerID, from: from, through: to)
+        try invocation.respond(json: { DoseListJSON(doses, settings: settings) }, text: {
+            doses.isEmpty ? "No doses in that range." : Self.render(doses, settings: settings)
+        })
     }
 
     static func render(_ doses: [Dose], settings: InsulinSettings) -> String {

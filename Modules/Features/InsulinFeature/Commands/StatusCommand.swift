@@ -2,26 +2,25 @@ import Console
 import Domain
 
 /// `tend insulin status`: was tonight's dose taken, and when was the last rapid one.
-enum StatusCommand {
-    static func make(context: @escaping InsulinCommands.ContextProvider) -> Command {
-        Command(
-            name: "status",
-            abstract: "Show whether today's long-acting dose is taken and when the last rapid dose was.",
-            options: [
-                .value("format", valueName: "FORMAT", help: "text (the card) or line (one line for a prompt or status bar).",
-                       allowedValues: ["text", "line"]),
-            ],
-            run: { invocation in
-                let context = try context(invocation)
-                let status = try context.useCases.status(ownerID: context.ownerID)
-                if GlobalOptions.wantsJSON(invocation) {
-                    try invocation.output.printJSON(StatusJSON(status))
-                } else if invocation.option("format") == "line" {
-                    invocation.output.print(StatusText.line(status, language: Language(rawValue: invocation.language.rawValue) ?? .en))
-                } else {
-                    invocation.output.print(StatusText.card(status, language: Language(rawValue: invocation.language.rawValue) ?? .en).joined(separator: "\n"))
-                }
-            }
-        )
+struct StatusCommand: Sendable {
+    let makeContext: InsulinCommands.ContextProvider
+
+    static let format = Option.value("format", valueName: "FORMAT", help: "text (the card) or line (one line for a prompt or status bar).",
+                                     allowedValues: ["text", "line"])
+
+    var command: Command {
+        Command(name: "status", abstract: "Show whether today's long-acting dose is taken and when the last rapid dose was.",
+                options: [Self.format], run: run)
+    }
+
+    func run(_ invocation: Invocation) throws {
+        let context = try makeContext(invocation)
+        let status = try context.useCases.status(ownerID: context.ownerID)
+        let language = Language(rawValue: invocation.language.rawValue) ?? .en
+        try invocation.respond(json: { StatusJSON(status) }, text: {
+            invocation.option(Self.format.name) == "line"
+                ? StatusText.line(status, language: language)
+                : StatusText.card(status, language: language).joined(separator: "\n")
+        })
     }
 }
