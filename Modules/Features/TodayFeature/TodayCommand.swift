@@ -78,7 +78,7 @@ public enum TodayCommand {
                 }
                 if let coupleCard {
                     invocation.output.print("\n" + words.couple)
-                    invocation.output.print(coupleCard.lines.map { "  " + $0 }.joined(separator: "\n"))
+                    invocation.output.print(coupleCard.lines(language: language).map { "  " + $0 }.joined(separator: "\n"))
                 }
                 if let questToday {
                     invocation.output.print("\n" + words.quest)

@@ -41,15 +41,19 @@ public struct CoupleCard: Encodable, Sendable {
                           offlineAgeSeconds: age.map { Int($0) })
     }
 
-    public var lines: [String] {
-        var lines = [CoupleText.bridgeLine(bridge)]
+    public func lines(language: Language = .en) -> [String] {
+        let ko = language == .ko
+        var lines = [CoupleText.bridgeLine(bridge, language: language)]
         var about: [String] = []
         if let partner {
             about.append(partner + (partnerLocalTime.map { " · \(CoupleText.clock($0))" } ?? "") + (partnerMood.map { " · \($0)" } ?? ""))
         }
-        if let meeting { about.append("next meeting \(meeting)") }
+        if let meeting { about.append(ko ? "다음 만남 \(meeting)" : "next meeting \(meeting)") }
         if !about.isEmpty { lines.append(about.joined(separator: " · ")) }
-        if let offlineAgeSeconds { lines.append("(offline: as of \(CoupleText.age(TimeInterval(offlineAgeSeconds))) ago)") }
+        if let offlineAgeSeconds {
+            let age = CoupleText.age(TimeInterval(offlineAgeSeconds), language: language)
+            lines.append(ko ? "(오프라인: \(age) 전 기준)" : "(offline: as of \(age) ago)")
+        }
         return lines
     }
 }
