@@ -53,8 +53,9 @@ let sharedModules: [Target] = [
     .target(name: "Server", dependencies: ["Core", "HTTP", "CMicroHTTPD"], path: "Modules/Server"),
     .target(name: "Crypto", dependencies: ["Core", "Domain", "CSodium"], path: "Modules/Crypto"),
     // `tend` as a client of tend-server: `ServerClient`, the wire types, the saved login, and
-    // `CurlTransport` (libcurl opened with dlopen on first use, never linked).
-    .target(name: "Client", dependencies: ["Core", "CCurl"], path: "Modules/Client"),
+    // `CurlTransport` (libcurl opened with dlopen on first use, never linked). It calls the
+    // endpoints `HTTP` describes (`Endpoint`), the same values the routes are built from.
+    .target(name: "Client", dependencies: ["Core", "HTTP", "CCurl"], path: "Modules/Client"),
     // Formats: the byte-level photo sanitizer behind Domain's `PhotoSanitizer` (pure Swift).
     .target(name: "Photos", dependencies: ["Core", "Domain"], path: "Modules/Photos"),
     // Services: the outside world. Weather uses URLSession (FoundationNetworking), so only the
@@ -163,14 +164,14 @@ let tests: [Target] = [
     .testTarget(name: "ClientTests", dependencies: ["Client", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "WeatherTests", dependencies: ["Weather", "Domain", "Core", "Server", "HTTP"]),
     .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Client", "Data", "Crypto", "Domain", "Core", "Server", "HTTP"]),
-    .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Crypto", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "AccountFeatureTests", dependencies: ["AccountFeature", "Client", "Console", "Crypto", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "InsulinFeatureTests", dependencies: ["InsulinFeature", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "ActivityFeatureTests", dependencies: ["ActivityFeature", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "NutritionFeatureTests", dependencies: ["NutritionFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "WorkoutFeatureTests", dependencies: ["WorkoutFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Client", "Console", "HTTP", "Domain", "Data", "Core"]),
-    .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Core
+import HTTP
 
 // `tend` as a client of `tend-server`: requests and answers (the wire types), the transport that
 // carries them (`CurlTransport`, libcurl opened on first use), the saved login, and the client
@@ -32,8 +33,25 @@ public struct ServerRequest: Sendable {
 
     /// An id as one path segment: everything but letters, digits, '-', '_' and '~' is
     /// percent-encoded — a '.' too, so that an id of ".." can never climb to another route.
-    public static func segment(_ id: String) -> String {
-        PercentEncoding.encode(id, keeping: PercentEncoding.unreserved.subtracting([UInt8(ascii: ".")]))
+    public static func segment(_ id: String) -> String { PathSegment.encode(id) }
+
+    /// The request of `endpoint`: its method, its path with the parameters' values, their query
+    /// items, and the body as the endpoint writes it.
+    public init<Parameters, Body, Answer>(_ endpoint: Endpoint<Parameters, Body, Answer>, _ parameters: Parameters, body: Body) throws {
+        self.init(endpoint.method, endpoint.path(parameters), query: parameters.queryItems)
+        do {
+            if let encoded = try endpoint.body.encode(body) {
+                self.body = encoded.data
+                contentType = encoded.contentType
+            }
+        } catch {
+            throw AppError(.internalFailure, code: "encoding_failed", "cannot encode the request to \(path) as JSON")
+        }
+    }
+
+    /// The request of an endpoint without parameters or body.
+    public init<Answer>(_ endpoint: Endpoint<NoParameters, NoBody, Answer>) {
+        self.init(endpoint.method, endpoint.path(NoParameters()))
     }
 
     /// A JSON body (snake_case keys are the caller's business: it passes an Encodable with CodingKeys).
@@ -68,9 +86,14 @@ public struct ServerResponse: Sendable {
         do {
             return try JSONDecoder().decode(type, from: body)
         } catch {
-            throw AppError(.unavailable, code: "bad_server_response",
-                           "the server's answer (HTTP \(status), \(body.count) bytes) is not what tend expects: is this a tend-server of the same version?")
+            throw Self.unexpected(self)
         }
+    }
+
+    /// The error of an answer whose body is not of the shape tend expects.
+    static func unexpected(_ response: ServerResponse) -> AppError {
+        AppError(.unavailable, code: "bad_server_response",
+                 "the server's answer (HTTP \(response.status), \(response.body.count) bytes) is not what tend expects: is this a tend-server of the same version?")
     }
 }
 
@@ -111,28 +134,6 @@ public protocol CredentialStore: Sendable {
     func remove() throws
 }
 
-/// An account as the server shows it.
-public struct RemoteAccount: Sendable, Codable, Equatable {
-    public var id: String
-    public var email: String
-    public var displayName: String
-    public var timeZone: String
-    /// ISO 8601, as the server sent it.
-    public var createdAt: String
-
-    public init(id: String, email: String, displayName: String, timeZone: String, createdAt: String) {
-        self.id = id
-        self.email = email
-        self.displayName = displayName
-        self.timeZone = timeZone
-        self.createdAt = createdAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, email, displayName = "display_name", timeZone = "time_zone", createdAt = "created_at"
-    }
-}
-
 /// Signs up, logs in and out, and sends requests with the saved login.
 public struct ServerClient: Sendable {
     let transport: any ServerTransport
@@ -150,9 +151,9 @@ public struct ServerClient: Sendable {
     /// Creates the account, then logs in and saves the credentials.
     public func signup(server: String, email: String, password: String, displayName: String, timeZone: String?) throws -> RemoteAccount {
         let server = try Self.normalizedServer(server)
-        let request = try ServerRequest.json("POST", "/v1/accounts",
-                                             RegistrationBody(email: email, password: password, displayName: displayName, timeZone: timeZone))
-        let account = try checked(exchange(request, server: server, token: nil), server: server).decode(RemoteAccount.self)
+        let account = try call(AccountAPI.register, NoParameters(),
+                               body: RegistrationBody(email: email, password: password, displayName: displayName, timeZone: timeZone),
+                               server: server, token: nil)
         _ = try login(server: server, email: email, password: password, account: account)
         return account
     }
@@ -176,7 +177,7 @@ public struct ServerClient: Sendable {
         guard let saved else { return }
         let outcome: Result<ServerResponse, any Error>
         do {
-            outcome = .success(try exchange(ServerRequest("DELETE", "/v1/sessions/current"), server: saved.server, token: saved.token))
+            outcome = .success(try exchange(ServerRequest(AccountAPI.logout), server: saved.server, token: saved.token))
         } catch {
             outcome = .failure(error)
         }
@@ -200,7 +201,7 @@ public struct ServerClient: Sendable {
 
     /// The account of the saved login, as the server knows it now.
     public func whoami() throws -> RemoteAccount {
-        try send(ServerRequest("GET", "/v1/me")).decode(RemoteAccount.self)
+        try call(AccountAPI.me)
     }
 
     public func currentCredentials() throws -> Credentials? {
@@ -222,16 +223,65 @@ public struct ServerClient: Sendable {
         return try checked(response, server: saved.server)
     }
 
+    // MARK: - Typed calls
+
+    /// Calls `endpoint` with the saved login and returns its answer in its type; errors as `send`
+    /// says. An answer of another shape is AppError(.unavailable, code: "bad_server_response").
+    @discardableResult
+    public func call<Parameters, Body, Answer>(_ endpoint: Endpoint<Parameters, Body, Answer>, _ parameters: Parameters, body: Body,
+                                               timeout: TimeInterval = 10) throws -> Answer {
+        try callReturningResponse(endpoint, parameters, body: body, timeout: timeout).answer
+    }
+
+    @discardableResult
+    public func call<Body, Answer>(_ endpoint: Endpoint<NoParameters, Body, Answer>, body: Body, timeout: TimeInterval = 10) throws -> Answer {
+        try call(endpoint, NoParameters(), body: body, timeout: timeout)
+    }
+
+    @discardableResult
+    public func call<Parameters, Answer>(_ endpoint: Endpoint<Parameters, NoBody, Answer>, _ parameters: Parameters,
+                                         timeout: TimeInterval = 10) throws -> Answer {
+        try call(endpoint, parameters, body: NoBody(), timeout: timeout)
+    }
+
+    @discardableResult
+    public func call<Answer>(_ endpoint: Endpoint<NoParameters, NoBody, Answer>, timeout: TimeInterval = 10) throws -> Answer {
+        try call(endpoint, NoParameters(), body: NoBody(), timeout: timeout)
+    }
+
+    /// The answer and the response it came in, for a caller that keeps the bytes as they came
+    /// (the couple home's offline copy, the archive's file).
+    public func callReturningResponse<Parameters, Body, Answer>(
+        _ endpoint: Endpoint<Parameters, Body, Answer>, _ parameters: Parameters, body: Body, timeout: TimeInterval = 10
+    ) throws -> (answer: Answer, response: ServerResponse) {
+        let response = try send(ServerRequest(endpoint, parameters, body: body), timeout: timeout)
+        return (try Self.answer(of: endpoint, in: response), response)
+    }
+
     // MARK: - Helpers
 
+    /// An endpoint called on a given server with a given token (or none): the login flow.
+    private func call<Parameters, Body, Answer>(_ endpoint: Endpoint<Parameters, Body, Answer>, _ parameters: Parameters, body: Body,
+                                                server: String, token: String?) throws -> Answer {
+        let response = try checked(exchange(ServerRequest(endpoint, parameters, body: body), server: server, token: token), server: server)
+        return try Self.answer(of: endpoint, in: response)
+    }
+
+    /// A successful response's answer in the endpoint's type.
+    static func answer<Parameters, Body, Answer>(of endpoint: Endpoint<Parameters, Body, Answer>, in response: ServerResponse) throws -> Answer {
+        do {
+            return try endpoint.answer.decode(body: response.body, headers: response.headers)
+        } catch {
+            throw ServerResponse.unexpected(response)
+        }
+    }
+
     private func login(server: String, email: String, password: String, account: RemoteAccount?) throws -> Credentials {
-        let request = try ServerRequest.json("POST", "/v1/sessions", LoginBody(email: email, password: password))
-        let session = try checked(exchange(request, server: server, token: nil), server: server).decode(SessionBody.self)
+        let session = try call(AccountAPI.login, NoParameters(), body: LoginBody(email: email, password: password), server: server, token: nil)
         var known = account
         if known == nil {
             // The session names only the account id: ask for the name and email to show them later.
-            known = try? checked(exchange(ServerRequest("GET", "/v1/me"), server: server, token: session.token), server: server)
-                .decode(RemoteAccount.self)
+            known = try? call(AccountAPI.me, NoParameters(), body: NoBody(), server: server, token: session.token)
         }
         let normalizedEmail = email.trimmed.lowercased()
         let saved = Credentials(server: server, token: session.token, accountID: session.accountID,
@@ -294,33 +344,7 @@ public struct ServerClient: Sendable {
     }
 }
 
-// MARK: - Bodies of the account API
-
-private struct RegistrationBody: Encodable {
-    let email: String
-    let password: String
-    let displayName: String
-    let timeZone: String?
-
-    enum CodingKeys: String, CodingKey {
-        case email, password, displayName = "display_name", timeZone = "time_zone"
-    }
-}
-
-private struct LoginBody: Encodable {
-    let email: String
-    let password: String
-}
-
-private struct SessionBody: Decodable {
-    let token: String
-    let accountID: String
-    let expiresAt: String?
-
-    enum CodingKeys: String, CodingKey {
-        case token, accountID = "account_id", expiresAt = "expires_at"
-    }
-}
+// MARK: - The error body
 
 private struct ErrorBody: Decodable {
     struct Detail: Decodable {

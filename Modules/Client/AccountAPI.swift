@@ -1,0 +1,108 @@
+import HTTP
+
+/// The account endpoints, declared once: `AccountFeature` serves them, `ServerClient` signs up,
+/// logs in and out and asks who it is through them. They live here rather than in the feature
+/// because the client's login flow needs them and `Client` sits below the features.
+public enum AccountAPI {
+    /// Creates an account (no token needed).
+    public static let register = Endpoint("POST", "/v1/accounts", body: .json(RegistrationBody.self),
+                                          answer: .json(RemoteAccount.self, status: 201), requiresAuth: false)
+    /// Logs in: a bearer token valid for 30 days (no token needed).
+    public static let login = Endpoint("POST", "/v1/sessions", body: .json(LoginBody.self),
+                                       answer: .json(SessionJSON.self, status: 201), requiresAuth: false)
+    /// Revokes the token of the request.
+    public static let logout = Endpoint("DELETE", "/v1/sessions/current", answer: .none)
+    /// The account of the token.
+    public static let me = Endpoint("GET", "/v1/me", answer: .json(RemoteAccount.self))
+    /// Changes the display name or the time zone.
+    public static let updateProfile = Endpoint("PATCH", "/v1/me", body: .json(ProfileBody.self), answer: .json(RemoteAccount.self))
+
+    /// Every endpoint, as `METHOD /pattern`.
+    public static let signatures = [register.signature, login.signature, logout.signature, me.signature, updateProfile.signature]
+}
+
+// MARK: - The account API's bodies and answers
+
+/// An account as the server shows it (never the password hash).
+public struct RemoteAccount: Sendable, Codable, Equatable {
+    public var id: String
+    public var email: String
+    public var displayName: String
+    public var timeZone: String
+    /// ISO 8601, in the account's zone.
+    public var createdAt: String
+
+    public init(id: String, email: String, displayName: String, timeZone: String, createdAt: String) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, displayName = "display_name", timeZone = "time_zone", createdAt = "created_at"
+    }
+}
+
+/// `POST /v1/accounts`.
+public struct RegistrationBody: Sendable, Codable, Equatable {
+    public var email: String
+    public var password: String
+    public var displayName: String
+    /// The server's default zone when absent.
+    public var timeZone: String?
+
+    public init(email: String, password: String, displayName: String, timeZone: String?) {
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+        self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, password, displayName = "display_name", timeZone = "time_zone"
+    }
+}
+
+/// `POST /v1/sessions`.
+public struct LoginBody: Sendable, Codable, Equatable {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// A new session: the token is shown this once.
+public struct SessionJSON: Sendable, Codable, Equatable {
+    public var token: String
+    public var accountID: String
+    /// ISO 8601 in UTC.
+    public var expiresAt: String?
+
+    public init(token: String, accountID: String, expiresAt: String?) {
+        self.token = token
+        self.accountID = accountID
+        self.expiresAt = expiresAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case token, accountID = "account_id", expiresAt = "expires_at"
+    }
+}
+
+/// `PATCH /v1/me`: a field left out stays as it is.
+public struct ProfileBody: Sendable, Codable, Equatable {
+    public var displayName: String?
+    public var timeZone: String?
+
+    public init(displayName: String?, timeZone: String?) {
+        self.displayName = displayName
+        self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey { case displayName = "display_name", timeZone = "time_zone" }
+}
