@@ -2,7 +2,8 @@ import FoundationEssentials
 import Core
 import Domain
 
-// The notification API's JSON; `tend notify` decodes the same types from the server.
+// The notification API's JSON; `tend notify` decodes the same types from the server. Each is
+// made from the domain in an extension below, so tests can also write one field by field.
 
 public struct NotificationJSON: Codable, Sendable {
     let id: String
@@ -14,18 +15,6 @@ public struct NotificationJSON: Codable, Sendable {
     let dueAt: String
     let sentAt: String?
     let lastError: String?
-
-    init(_ notification: Notification, zone: TimeZone) {
-        id = notification.id
-        rule = notification.rule.rawValue
-        title = notification.title
-        body = notification.body
-        state = notification.state.rawValue
-        attempts = notification.attempts
-        dueAt = ISO8601.format(notification.dueAt, in: zone)
-        sentAt = notification.sentAt.map { ISO8601.format($0, in: zone) }
-        lastError = notification.lastError
-    }
 
     enum CodingKeys: String, CodingKey {
         case id, rule, title, body, state, attempts, dueAt = "due_at", sentAt = "sent_at", lastError = "last_error"
@@ -59,15 +48,6 @@ struct ChannelJSON: Codable, Sendable {
     let hasToken: Bool
     let createdAt: String
 
-    init(_ channel: NotificationChannel, zone: TimeZone) {
-        id = channel.id
-        handle = Handle.of(channel.id)
-        kind = channel.kind.rawValue
-        url = channel.url
-        hasToken = channel.token != nil
-        createdAt = ISO8601.format(channel.createdAt, in: zone)
-    }
-
     enum CodingKeys: String, CodingKey { case id, handle, kind, url, hasToken = "has_token", createdAt = "created_at" }
 }
 
@@ -77,13 +57,6 @@ struct CreatedChannelJSON: Codable, Sendable {
     let kind: String
     let url: String
     let secret: String?
-
-    init(_ channel: NotificationChannel) {
-        id = channel.id
-        kind = channel.kind.rawValue
-        url = channel.url
-        secret = channel.kind == .webhook ? channel.secret : nil
-    }
 
     enum CodingKeys: String, CodingKey { case id, kind, url, secret }
 
@@ -104,11 +77,6 @@ struct ChannelList: Codable, Sendable {
 struct QuietHoursJSON: Codable, Sendable {
     let from: String
     let to: String
-
-    init(_ hours: QuietHours) {
-        from = hours.from.description
-        to = hours.to.description
-    }
 }
 
 struct ChannelBody: Codable {
@@ -120,4 +88,47 @@ struct ChannelBody: Codable {
 struct QuietHoursBody: Codable {
     let from: String
     let to: String
+}
+
+// MARK: - Made from the domain
+
+extension NotificationJSON {
+    init(_ notification: Notification, zone: TimeZone) {
+        id = notification.id
+        rule = notification.rule.rawValue
+        title = notification.title
+        body = notification.body
+        state = notification.state.rawValue
+        attempts = notification.attempts
+        dueAt = ISO8601.format(notification.dueAt, in: zone)
+        sentAt = notification.sentAt.map { ISO8601.format($0, in: zone) }
+        lastError = notification.lastError
+    }
+}
+
+extension ChannelJSON {
+    init(_ channel: NotificationChannel, zone: TimeZone) {
+        id = channel.id
+        handle = Handle.of(channel.id)
+        kind = channel.kind.rawValue
+        url = channel.url
+        hasToken = channel.token != nil
+        createdAt = ISO8601.format(channel.createdAt, in: zone)
+    }
+}
+
+extension CreatedChannelJSON {
+    init(_ channel: NotificationChannel) {
+        id = channel.id
+        kind = channel.kind.rawValue
+        url = channel.url
+        secret = channel.kind == .webhook ? channel.secret : nil
+    }
+}
+
+extension QuietHoursJSON {
+    init(_ hours: QuietHours) {
+        from = hours.from.description
+        to = hours.to.description
+    }
 }
