@@ -25,11 +25,6 @@ public struct CoupleContext: Sendable {
         self.confirm = confirm
     }
 
-    /// Sends a request and decodes its JSON answer.
-    func call<T: Decodable>(_ request: ServerRequest, as type: T.Type = T.self) throws -> T {
-        try client.send(request).decode(T.self)
-    }
-
     /// The logged-in account's id (the client refuses before this when nobody is logged in).
     func myID() throws -> String {
         guard let credentials = try client.currentCredentials() else {

@@ -3,35 +3,36 @@ import Client
 import Console
 import Core
 import Domain
+import HTTP
 
 /// `tend couple home`: the seed's home screen. The last one received is kept locally and shown,
 /// marked with its age, when the server cannot be reached.
 enum HomeCommand {
+    static let dateOption = Option.value("date", valueName: "YYYY-MM-DD", help: "The bridge and moods of another date.")
+
     static func make(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(
             name: "home", abstract: "The home: next meeting, today's bridge, both times and weathers, both moods, recent moments.",
-            options: [.value("date", valueName: "YYYY-MM-DD", help: "The bridge and moods of another date.")]
+            options: [dateOption]
         ) { invocation in
             let context = try context(invocation)
             let (home, age) = try load(context, date: try date(invocation))
-            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(home) }
-            if let age {
-                invocation.output.print("(offline: the server could not be reached — this is the home of \(CoupleText.age(age)) ago)")
-            }
-            invocation.output.print(CoupleText.home(home, language: context.language))
+            try invocation.respond(json: { home }, text: {
+                let offline = age.map { "(offline: the server could not be reached — this is the home of \(CoupleText.age($0)) ago)\n" }
+                return (offline ?? "") + CoupleText.home(home, language: context.language)
+            })
         }
     }
+
+    /// Where the last home received is kept, per account.
+    static func cacheKey(_ accountID: String) -> String { "couple.home.\(accountID)" }
 
     /// The home from the server (then cached), or the cached one and its age when the server is
     /// unreachable. Refusals (not paired, logged out) are not hidden behind the cache.
     static func load(_ context: CoupleContext, date: LocalDate?, timeout: TimeInterval = 10) throws -> (HomeJSON, TimeInterval?) {
-        let me = try context.myID()
-        let key = "couple.home.\(me)"
+        let key = cacheKey(try context.myID())
         do {
-            var request = ServerRequest("GET", "/v1/couple/home")
-            if let date { request.query = [("date", date.description)] }
-            let response = try context.client.send(request, timeout: timeout)
-            let home = try response.decode(HomeJSON.self)
+            let (home, response) = try context.client.callReturningResponse(CoupleAPI.home, DateQuery(date), body: NoBody(), timeout: timeout)
             if date == nil { try? context.cache.save(key: key, payload: response.body, at: context.clock.now) }
             return (home, nil)
         } catch let error as AppError where error.code == "not_paired" {
@@ -45,7 +46,8 @@ enum HomeCommand {
         }
     }
 
+    /// The `--date` given, if any (`home`, `bridge` and `photo get` take one).
     static func date(_ invocation: Invocation) throws -> LocalDate? {
-        try invocation.option("date", expected: "a date YYYY-MM-DD") { LocalDate($0) }
+        try invocation.option(dateOption.name, expected: "a date YYYY-MM-DD") { LocalDate($0) }
     }
 }

@@ -3,15 +3,25 @@ import Client
 import Console
 import Core
 import Domain
+import HTTP
 
 /// `tend couple photo FILE`, `tend couple photo get`, `tend couple archive`.
 enum PhotoCommands {
+    /// The options of these commands, declared once.
+    enum Options {
+        static let caption = Option.value("caption", valueName: "TEXT", help: "A caption.")
+        static let date = Option.value("date", valueName: "YYYY-MM-DD", help: "The day (default today).")
+        static let partner = Option.flag("partner", help: "Your partner's photo instead of yours.")
+        static let photoOut = Option.value("out", valueName: "FILE", help: "Where to write it (required).")
+        static let archiveOut = Option.value("out", valueName: "DIR", help: "The folder to write archive.json and photos/ into (required).")
+    }
+
     static func make(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(
             name: "photo", abstract: "Share today's photo (one a day; a second one replaces it), or download one with 'photo get'.",
             discussion: "JPEG, PNG, WebP or HEIC up to 10 MiB. The server removes location metadata (Exif, XMP) before storing it.",
             arguments: [Argument("file", help: "The image to share.")],
-            options: [.value("caption", valueName: "TEXT", help: "A caption.")],
+            options: [Options.caption],
             subcommands: [get(context)]
         ) { invocation in
             let path = invocation.argument("file") ?? ""
@@ -26,49 +36,42 @@ enum PhotoCommands {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw AppError.invalidInput("cannot read the file \(path)", code: "file_not_found")
             }
-            var request = ServerRequest("PUT", "/v1/couple/photos/today", body: data, contentType: "application/octet-stream")
-            if let caption = invocation.option("caption") { request.query = [("caption", caption)] }
-            let photo: PhotoJSON = try context(invocation).call(request)
-            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(photo) }
-            invocation.output.print("Shared today's photo (\(photo.mediaType), \(photo.bytes) bytes)\(photo.caption.map { ": \($0)" } ?? "").")
+            let photo = try context(invocation).client.call(CoupleAPI.putPhoto, CaptionQuery(invocation.option(Options.caption.name)), body: data)
+            try invocation.respond(json: { photo }, text: {
+                "Shared today's photo (\(photo.mediaType), \(photo.bytes) bytes)\(photo.caption.map { ": \($0)" } ?? "")."
+            })
         }
     }
 
     static func get(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(
             name: "get", abstract: "Download a day's photo — yours, or your partner's with --partner.",
-            options: [
-                .value("date", valueName: "YYYY-MM-DD", help: "The day (default today)."),
-                .flag("partner", help: "Your partner's photo instead of yours."),
-                .value("out", valueName: "FILE", help: "Where to write it (required)."),
-            ]
+            options: [Options.date, Options.partner, Options.photoOut]
         ) { invocation in
-            guard let out = invocation.option("out") else { throw UsageError("missing --out FILE") }
+            guard let out = invocation.option(Options.photoOut.name) else { throw UsageError("missing --out FILE") }
             let context = try context(invocation)
-            var request = ServerRequest("GET", "/v1/couple/photos")
-            if let day = try HomeCommand.date(invocation) { request.query = [("date", day.description)] }
-            let list: PhotoList = try context.call(request)
+            let list = try context.client.call(CoupleAPI.photos, DateQuery(try HomeCommand.date(invocation)))
             let me = try context.myID()
-            let wanted = invocation.flag("partner")
+            let wanted = invocation.flag(Options.partner.name)
             guard let photo = list.photos.first(where: { ($0.accountID == me) != wanted }) else {
                 throw AppError.notFound("no photo from \(wanted ? "your partner" : "you") that day", code: "photo_not_found")
             }
-            let bytes = try context.client.send(ServerRequest("GET", photo.url)).body
+            let bytes = try context.client.call(CoupleAPI.photo, ItemID(photo.id)).data
             try write(bytes, to: out)
-            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(photo) }
-            invocation.output.print("Wrote \(out) (\(photo.mediaType), \(bytes.count) bytes)\(photo.caption.map { ": \($0)" } ?? "").")
+            try invocation.respond(json: { photo }, text: {
+                "Wrote \(out) (\(photo.mediaType), \(bytes.count) bytes)\(photo.caption.map { ": \($0)" } ?? "")."
+            })
         }
     }
 
     static func archive(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
         Command(
             name: "archive", abstract: "Download everything you wrote and uploaded in your space (for 30 days after a disconnection).",
-            options: [.value("out", valueName: "DIR", help: "The folder to write archive.json and photos/ into (required).")]
+            options: [Options.archiveOut]
         ) { invocation in
-            guard let folder = invocation.option("out") else { throw UsageError("missing --out DIR") }
+            guard let folder = invocation.option(Options.archiveOut.name) else { throw UsageError("missing --out DIR") }
             let context = try context(invocation)
-            let response = try context.client.send(ServerRequest("GET", "/v1/couple/archive"))
-            let archive = try response.decode(ArchiveJSON.self)
+            let (archive, response) = try context.client.callReturningResponse(CoupleAPI.archive, NoParameters(), body: NoBody())
             do {
                 try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
             } catch {
@@ -76,17 +79,18 @@ enum PhotoCommands {
             }
             try write(response.body, to: folder + "/archive.json")
             for photo in archive.photos {
-                let bytes = try context.client.send(ServerRequest("GET", photo.url)).body
+                let bytes = try context.client.call(CoupleAPI.photo, ItemID(photo.id)).data
                 let ext = photo.mediaType.split(separator: "/").last.map(String.init) ?? "bin"
                 // Names come from the server: only plain characters reach the file system.
                 let name = safeName("\(photo.date)-\(photo.id)") + "." + safeName(ext == "jpeg" ? "jpg" : ext)
                 try write(bytes, to: "\(folder)/photos/\(name)")
             }
-            if GlobalOptions.wantsJSON(invocation) { return try invocation.output.printJSON(archive) }
-            invocation.output.print("Wrote \(folder)/archive.json: \(counted(archive.moods.count, "mood")), "
-                + "\(counted(archive.events.count, "event")), \(counted(archive.care.count, "care item")), "
-                + "\(counted(archive.meetings.count, "meeting")), \(counted(archive.photos.count, "photo")).")
-            if let until = archive.availableUntil { invocation.output.print("Available until \(CoupleText.shortTime(until)).") }
+            try invocation.respond(json: { archive }, text: {
+                "Wrote \(folder)/archive.json: \(counted(archive.moods.count, "mood")), "
+                    + "\(counted(archive.events.count, "event")), \(counted(archive.care.count, "care item")), "
+                    + "\(counted(archive.meetings.count, "meeting")), \(counted(archive.photos.count, "photo"))."
+                    + (archive.availableUntil.map { "\nAvailable until \(CoupleText.shortTime($0))." } ?? "")
+            })
         }
     }
 
@@ -103,8 +107,4 @@ enum PhotoCommands {
             throw AppError.invalidInput("cannot write \(path)", code: "cannot_write")
         }
     }
-}
-
-struct PhotoList: Codable {
-    let photos: [PhotoJSON]
 }

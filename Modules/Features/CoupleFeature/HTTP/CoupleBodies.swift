@@ -1,9 +1,9 @@
 import FoundationEssentials
 import Core
 import Domain
-import HTTP
 
-// Request bodies of the couple routes; `tend` encodes the same types.
+// Request bodies of the couple endpoints (`CoupleAPI`): the routes decode them, `tend` encodes
+// the same types.
 
 struct JoinBody: Codable {
     let code: String
@@ -59,46 +59,67 @@ struct EventBody: Codable {
     }
 }
 
-/// A PATCH tells "leave as is" (absent) from "clear" (null) for `end` and `repeat`.
-enum EventPatchBody {
-    static func changes(from body: Data) throws -> CoupleUseCases.EventChanges {
-        let request = HTTPRequest(method: "PATCH", path: "", body: body)
-        let fields = try request.decode(Fields.self)
-        var changes = CoupleUseCases.EventChanges()
-        changes.title = fields.title
-        changes.start = fields.start
-        changes.isAllDay = fields.allDay
-        if fields.hasEnd { changes.end = .some(fields.end) }
-        if fields.hasRepeat { changes.recurrence = .some(try EventBody.recurrence(fields.repeats)) }
-        if let whose = fields.whose { changes.scope = try EventBody.scope(whose) }
-        return changes
+/// `PATCH /v1/couple/events/{id}`: a field left out stays as it is; `end` and `repeat` tell
+/// "leave as is" (absent) from "clear" (null).
+struct EventPatchBody: Codable {
+    var title: String?
+    var start: String?
+    var end: String?
+    var hasEnd: Bool
+    var allDay: Bool?
+    var repeats: String?
+    var hasRepeat: Bool
+    var whose: String?
+
+    enum CodingKeys: String, CodingKey {
+        case title, start, end, allDay = "all_day", repeats = "repeat", whose = "for"
     }
 
-    struct Fields: Decodable {
-        let title: String?
-        let start: String?
-        let end: String?
-        let hasEnd: Bool
-        let allDay: Bool?
-        let repeats: String?
-        let hasRepeat: Bool
-        let whose: String?
+    /// `end` and `repeats`: `.none` leaves them as they are, `.some(nil)` clears them.
+    init(title: String? = nil, start: String? = nil, end: String?? = .none, allDay: Bool? = nil, repeats: String?? = .none,
+         whose: String? = nil) {
+        self.title = title
+        self.start = start
+        self.end = end ?? nil
+        hasEnd = end != nil
+        self.allDay = allDay
+        self.repeats = repeats ?? nil
+        hasRepeat = repeats != nil
+        self.whose = whose
+    }
 
-        enum CodingKeys: String, CodingKey {
-            case title, start, end, allDay = "all_day", repeats = "repeat", whose = "for"
-        }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        start = try container.decodeIfPresent(String.self, forKey: .start)
+        end = try container.decodeIfPresent(String.self, forKey: .end)
+        hasEnd = container.contains(.end)
+        allDay = try container.decodeIfPresent(Bool.self, forKey: .allDay)
+        repeats = try container.decodeIfPresent(String.self, forKey: .repeats)
+        hasRepeat = container.contains(.repeats)
+        whose = try container.decodeIfPresent(String.self, forKey: .whose)
+    }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = try container.decodeIfPresent(String.self, forKey: .title)
-            start = try container.decodeIfPresent(String.self, forKey: .start)
-            end = try container.decodeIfPresent(String.self, forKey: .end)
-            hasEnd = container.contains(.end)
-            allDay = try container.decodeIfPresent(Bool.self, forKey: .allDay)
-            repeats = try container.decodeIfPresent(String.self, forKey: .repeats)
-            hasRepeat = container.contains(.repeats)
-            whose = try container.decodeIfPresent(String.self, forKey: .whose)
-        }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(start, forKey: .start)
+        if hasEnd { try container.encode(end, forKey: .end) }
+        try container.encodeIfPresent(allDay, forKey: .allDay)
+        if hasRepeat { try container.encode(repeats, forKey: .repeats) }
+        try container.encodeIfPresent(whose, forKey: .whose)
+    }
+
+    /// The changes it asks for; a `repeat` or `for` of another value is a 400.
+    func changes() throws -> CoupleUseCases.EventChanges {
+        var changes = CoupleUseCases.EventChanges()
+        changes.title = title
+        changes.start = start
+        changes.isAllDay = allDay
+        if hasEnd { changes.end = .some(end) }
+        if hasRepeat { changes.recurrence = .some(try EventBody.recurrence(repeats)) }
+        if let whose { changes.scope = try EventBody.scope(whose) }
+        return changes
     }
 }
 
