@@ -12,7 +12,7 @@ struct DesktopReminderSender: NotificationSender {
             return try base.deliver(notification, to: channel)
         }
         var shown = notification
-        shown.body += "\n" + command
+        shown.body += " → " + command // one line: notify-send and its logs read the body as one
         try base.deliver(shown, to: channel)
     }
 }

@@ -97,7 +97,7 @@ struct CommandHintsTests {
         try sender.deliver(reminder, to: channel(.desktop))
         try sender.deliver(reminder, to: channel(.ntfy))
         try sender.deliver(reminder, to: channel(.webhook))
-        #expect(recorder.bodies == [reminder.body + "\ntend insulin log long", reminder.body, reminder.body])
+        #expect(recorder.bodies == [reminder.body + " → tend insulin log long", reminder.body, reminder.body])
     }
 
     /// No message or notification text in `Domain` names a `tend` command (comments may).
