@@ -151,7 +151,7 @@ struct SetParserTests {
         #expect(SetParser.seconds("7:32") == 452)
         #expect(SetParser.seconds("1:05:00") == 3900)
         #expect(SetParser.seconds("90s") == 90)
-        #expect(SetParser.seconds("90") == 90)
+        #expect(SetParser.seconds("90") == 5400) // a bare number in a duration is minutes, everywhere
         #expect(SetParser.seconds("7:60") == nil)
         #expect(SetParser.seconds("7:") == nil)
         #expect(SetParser.seconds("a:10") == nil)
