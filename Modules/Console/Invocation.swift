@@ -52,6 +52,15 @@ public struct Invocation: Sendable {
     /// Whether the option or flag was given at all.
     public func has(_ name: String) -> Bool { flags.contains(checked(name)) || values[name] != nil }
 
+    // Reading by the declaration itself: the name cannot drift from what the command declares.
+    public func option(_ option: Option) -> String? { self.option(option.name) }
+    public func options(_ option: Option) -> [String] { options(option.name) }
+    public func flag(_ option: Option) -> Bool { flag(option.name) }
+    public func has(_ option: Option) -> Bool { has(option.name) }
+    public func option<T>(_ option: Option, expected: String, _ parse: (String) -> T?) throws -> T? {
+        try self.option(option.name, expected: expected, parse)
+    }
+
     /// Every name a command reads is one its chain declares: reading another is a typo that
     /// would silently read nothing. Tests (debug builds) stop at it; a release build reads nil.
     private func checked(_ name: String) -> String {

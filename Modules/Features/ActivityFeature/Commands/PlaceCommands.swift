@@ -27,11 +27,11 @@ struct PlaceCommands: Sendable {
     }
 
     func add(_ invocation: Invocation) throws {
-        guard let lat = try invocation.option(Self.lat.name, expected: "a latitude", ActivityInput.number),
-              let lon = try invocation.option(Self.lon.name, expected: "a longitude", ActivityInput.number) else {
+        guard let lat = try invocation.option(Self.lat, expected: "a latitude", ActivityInput.number),
+              let lon = try invocation.option(Self.lon, expected: "a longitude", ActivityInput.number) else {
             throw UsageError.missing("--lat LAT --lon LON")
         }
-        let ele = try invocation.option(Self.ele.name, expected: "metres", ActivityInput.number)
+        let ele = try invocation.option(Self.ele, expected: "metres", ActivityInput.number)
         let context = try makeContext(invocation)
         let place = try context.useCases.addPlace(ownerID: context.ownerID, name: invocation.argument("name")!,
                                                   latitude: lat, longitude: lon, elevation: ele)
@@ -61,7 +61,7 @@ struct PlaceCommands: Sendable {
     }
 
     func eta(_ invocation: Invocation) throws {
-        guard let origin = try invocation.option(Self.from.name, expected: "LAT,LON or LAT,LON,ELE", ActivityInput.coordinates) else {
+        guard let origin = try invocation.option(Self.from, expected: "LAT,LON or LAT,LON,ELE", ActivityInput.coordinates) else {
             throw UsageError.missing("--from LAT,LON[,ELE]")
         }
         let context = try makeContext(invocation)

@@ -67,26 +67,26 @@ struct SessionCommands: Sendable {
     }
 
     func add(_ invocation: Invocation) throws {
-        guard let distance = try invocation.option(Self.distance.name, expected: "a number of kilometres", ActivityInput.number) else {
+        guard let distance = try invocation.option(Self.distance, expected: "a number of kilometres", ActivityInput.number) else {
             throw UsageError.missing("--distance KM")
         }
-        guard let duration = try invocation.option(Self.duration.name, expected: "H:MM:SS, MM:SS or minutes", ActivityInput.duration) else {
+        guard let duration = try invocation.option(Self.duration, expected: "H:MM:SS, MM:SS or minutes", ActivityInput.duration) else {
             throw UsageError.missing("--duration H:MM:SS")
         }
-        let climb = try invocation.option(Self.climb.name, expected: "metres", ActivityInput.number)
+        let climb = try invocation.option(Self.climb, expected: "metres", ActivityInput.number)
         let context = try makeContext(invocation)
         let zone = context.zone
         let now = context.useCases.clock.now
-        let start = try invocation.option(Self.at.name, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+        let start = try invocation.option(Self.at, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
         let activity = try context.useCases.add(ownerID: context.ownerID, .init(
-            kind: kind, distance: distance * 1000, duration: duration, startedAt: start, name: invocation.option(Self.activityName.name),
+            kind: kind, distance: distance * 1000, duration: duration, startedAt: start, name: invocation.option(Self.activityName),
             elevationGain: climb))
         try Self.respond(saved: activity, invocation: invocation, context: context)
     }
 
     func list(_ invocation: Invocation) throws {
-        let from = try invocation.option(Self.from.name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
-        let to = try invocation.option(Self.to.name, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+        let from = try invocation.option(Self.from, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
+        let to = try invocation.option(Self.to, expected: "a date as YYYY-MM-DD") { LocalDate($0) }
         let context = try makeContext(invocation)
         let activities = try context.useCases.list(ownerID: context.ownerID, kind: kind, from: from, through: to)
         let totals = try context.useCases.totals(ownerID: context.ownerID, kind: kind)
@@ -100,7 +100,7 @@ struct SessionCommands: Sendable {
     func show(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let activity = try context.useCases.activity(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
-        let path = invocation.option(Self.svg.name)
+        let path = invocation.option(Self.svg)
         if let path {
             guard let track = activity.track else {
                 throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
@@ -113,7 +113,7 @@ struct SessionCommands: Sendable {
     }
 
     func export(_ invocation: Invocation) throws {
-        guard let path = invocation.option(Self.out.name), !path.isEmpty else { throw UsageError.missing("--out FILE.gpx") }
+        guard let path = invocation.option(Self.out), !path.isEmpty else { throw UsageError.missing("--out FILE.gpx") }
         let context = try makeContext(invocation)
         let gpx = try context.useCases.export(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
         try TextFile.write(gpx, to: path)

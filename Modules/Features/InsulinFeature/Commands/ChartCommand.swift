@@ -16,7 +16,7 @@ struct ChartCommand: Sendable {
     }
 
     func run(_ invocation: Invocation) throws {
-        guard let path = invocation.option(Self.svg.name), !path.isEmpty else {
+        guard let path = invocation.option(Self.svg), !path.isEmpty else {
             throw UsageError("missing --svg FILE: where to write the chart")
         }
         let month = try InsulinInput.month(invocation, Self.month.name)

@@ -20,14 +20,14 @@ struct EditCommand: Sendable {
     }
 
     func run(_ invocation: Invocation) throws {
-        let kind = try invocation.option(Self.kind.name, expected: "long or rapid", InsulinInput.kind)
-        let units = try invocation.option(Self.units.name, expected: InsulinInput.unitsExpected, InsulinInput.units)
+        let kind = try invocation.option(Self.kind, expected: "long or rapid", InsulinInput.kind)
+        let units = try invocation.option(Self.units, expected: InsulinInput.unitsExpected, InsulinInput.units)
         let context = try makeContext(invocation)
         let id = try context.doseID(invocation)
         let changes = EditDose.Changes(
             kind: kind, units: units, takenAt: try InsulinInput.time(invocation, Self.at.name, context: context),
-            note: invocation.has(Self.note.name) ? .some(invocation.option(Self.note.name)) : nil,
-            force: invocation.flag(Self.force.name))
+            note: invocation.has(Self.note) ? .some(invocation.option(Self.note)) : nil,
+            force: invocation.flag(Self.force))
         let dose: Dose
         do {
             dose = try context.useCases.editDose(ownerID: context.ownerID, id: id, changes)

@@ -30,7 +30,7 @@ struct LogCommand: Sendable {
         let context = try makeContext(invocation)
         let request = LogDose.Request(
             kind: kind, units: units, takenAt: try InsulinInput.time(invocation, Self.at.name, context: context),
-            note: invocation.option(Self.note.name), force: invocation.flag(Self.force.name))
+            note: invocation.option(Self.note), force: invocation.flag(Self.force))
         let result: LogDose.Result
         do {
             result = try context.useCases.logDose(ownerID: context.ownerID, request)

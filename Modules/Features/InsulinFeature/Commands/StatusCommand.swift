@@ -18,7 +18,7 @@ struct StatusCommand: Sendable {
         let status = try context.useCases.status(ownerID: context.ownerID)
         let language = Language(rawValue: invocation.language.rawValue) ?? .en
         try invocation.respond(json: { StatusJSON(status) }, text: {
-            invocation.option(Self.format.name) == "line"
+            invocation.option(Self.format) == "line"
                 ? StatusText.line(status, language: language)
                 : StatusText.card(status, language: language).joined(separator: "\n")
         })

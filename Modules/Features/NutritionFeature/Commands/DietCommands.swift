@@ -52,7 +52,7 @@ struct DietCommands: Sendable {
         let meal = try NutritionInput.meal(invocation)
         let context = try makeContext(invocation)
         let today = context.nutrition.today(ownerID: context.ownerID)
-        let date = try invocation.option(Self.date.name, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
+        let date = try invocation.option(Self.date, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
         let entry = try context.nutrition.log(ownerID: context.ownerID, meal: meal, food: invocation.argument("food")!,
                                               amount: invocation.argument("amount")!, date: date)
         try invocation.respond(json: { DietEntryJSON(entry) }, text: {
@@ -67,9 +67,9 @@ struct DietCommands: Sendable {
     func today(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let today = context.nutrition.today(ownerID: context.ownerID)
-        let date = try invocation.option(Self.otherDay.name, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
+        let date = try invocation.option(Self.otherDay, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
         let day = try context.nutrition.day(ownerID: context.ownerID, date: date)
-        let path = invocation.option(Self.svg.name)
+        let path = invocation.option(Self.svg)
         if let path { try TextFile.write(NutritionSVG.day(day), to: path) }
         try invocation.respond(json: { DayJSON(day) }, text: { NutritionText.day(day) + (path != nil ? "\n" : "") })
         if let path { TextFile.announce(path, in: invocation) }
@@ -82,7 +82,7 @@ struct DietCommands: Sendable {
     }
 
     func edit(_ invocation: Invocation) throws {
-        guard let amount = invocation.option(Self.amount.name) else { throw UsageError.missing("--amount AMOUNT") }
+        guard let amount = invocation.option(Self.amount) else { throw UsageError.missing("--amount AMOUNT") }
         let context = try makeContext(invocation)
         let entry = try context.nutrition.edit(ownerID: context.ownerID, id: try Self.entryID(invocation, context: context), amount: amount)
         try invocation.respond(json: { DietEntryJSON(entry) }, text: {
@@ -102,7 +102,7 @@ struct DietCommands: Sendable {
         let context = try makeContext(invocation)
         let today = context.nutrition.today(ownerID: context.ownerID)
         let from = try invocation.argument("date", expected: Self.dayExpected) { NutritionInput.date($0, today: today) }!
-        let to = try invocation.option(Self.to.name, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
+        let to = try invocation.option(Self.to, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
         let copies = try context.nutrition.copy(ownerID: context.ownerID, from: from, meal: meal, to: to)
         try invocation.respond(json: { ["entries": copies.map(DietEntryJSON.init)] }, text: {
             "✓ Copied \(counted(copies.count, "item")) of \(meal.rawValue) from \(from)."
@@ -110,7 +110,7 @@ struct DietCommands: Sendable {
     }
 
     func goals(_ invocation: Invocation) throws {
-        let kcal = try invocation.option(Self.kcal.name, expected: "kcal", NutritionInput.number)
+        let kcal = try invocation.option(Self.kcal, expected: "kcal", NutritionInput.number)
         let protein = try Self.goal(Self.protein, invocation)
         let carbs = try Self.goal(Self.carbs, invocation)
         let fat = try Self.goal(Self.fat, invocation)

@@ -46,7 +46,7 @@ struct FoodCommands: Sendable {
 
     func importTables(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
-        let onlyMissing = invocation.flag(Self.ifEmpty.name)
+        let onlyMissing = invocation.flag(Self.ifEmpty)
         let path = invocation.argument("path") ?? context.defaultUSDAPath
         guard let tables = context.foodTables else {
             // Without the tables' loader (a bare context): the USDA table alone, as before.
@@ -62,7 +62,7 @@ struct FoodCommands: Sendable {
     }
 
     func search(_ invocation: Invocation) throws {
-        let limit = try invocation.option(Self.limit.name, expected: "a number 1-100") { Int($0) } ?? 10
+        let limit = try invocation.option(Self.limit, expected: "a number 1-100") { Int($0) } ?? 10
         let context = try makeContext(invocation)
         let query = invocation.argument("query")!
         let foods = try context.nutrition.search(query, ownerID: context.ownerID, limit: limit)
@@ -82,11 +82,11 @@ struct FoodCommands: Sendable {
     }
 
     func add(_ invocation: Invocation) throws {
-        guard let serving = invocation.option(Self.serving.name) else { throw UsageError("missing --serving, e.g. \"1 bowl\"") }
-        guard let grams = try invocation.option(Self.grams.name, expected: "grams", NutritionInput.number) else {
+        guard let serving = invocation.option(Self.serving) else { throw UsageError("missing --serving, e.g. \"1 bowl\"") }
+        guard let grams = try invocation.option(Self.grams, expected: "grams", NutritionInput.number) else {
             throw UsageError("missing --grams G")
         }
-        guard let kcal = try invocation.option(Self.kcal.name, expected: "kcal", NutritionInput.number) else {
+        guard let kcal = try invocation.option(Self.kcal, expected: "kcal", NutritionInput.number) else {
             throw UsageError("missing --kcal N")
         }
         let macros = Macros(kcal: kcal, protein: try Self.macroGrams(Self.protein, invocation) ?? 0,

@@ -30,11 +30,11 @@ struct WeightCommands: Sendable {
         let kilograms = try invocation.argument("weight", expected: "a weight such as 72.5 or 160lb") {
             NutritionInput.kilograms($0, unit: unit)
         }!
-        let fat = try invocation.option(Self.fat.name, expected: "a percent", NutritionInput.number)
-        let muscle = try invocation.option(Self.muscle.name, expected: "a weight") { NutritionInput.kilograms($0, unit: unit) }
+        let fat = try invocation.option(Self.fat, expected: "a percent", NutritionInput.number)
+        let muscle = try invocation.option(Self.muscle, expected: "a weight") { NutritionInput.kilograms($0, unit: unit) }
         let zone = context.body.zone(ownerID: context.ownerID)
         let now = context.body.clock.now
-        let at = try invocation.option(Self.at.name, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
+        let at = try invocation.option(Self.at, expected: TimeInput.expected) { TimeInput.parse($0, now: now, timeZone: zone) }
         let entry = try context.body.log(ownerID: context.ownerID, kilograms: kilograms, at: at, fatPercent: fat, muscleKilograms: muscle)
         try invocation.respond(json: { WeightJSON(entry, zone: zone) }, text: {
             let trend = try context.body.trend(ownerID: context.ownerID)
@@ -76,7 +76,7 @@ struct WeightCommands: Sendable {
     func trend(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let trend = try context.body.trend(ownerID: context.ownerID)
-        let path = invocation.option(Self.svg.name)
+        let path = invocation.option(Self.svg)
         if let path { try TextFile.write(NutritionSVG.trend(trend, unit: context.body.unit(ownerID: context.ownerID)), to: path) }
         try invocation.respond(json: { TrendJSON(trend) }, text: {
             NutritionText.trend(trend, unit: context.body.unit(ownerID: context.ownerID)) + (path != nil ? "\n" : "")

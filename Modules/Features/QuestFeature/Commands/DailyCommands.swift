@@ -50,9 +50,9 @@ struct DailyCommands: Sendable {
     }
 
     func markDone(_ invocation: Invocation) throws {
-        let felt = try invocation.option(Self.felt.name, expected: "better, same or harder") { QuestFelt(word: $0) }
+        let felt = try invocation.option(Self.felt, expected: "better, same or harder") { QuestFelt(word: $0) }
         let context = try makeContext(invocation)
-        let entry = try context.useCases.done(ownerID: context.ownerID, reflection: invocation.option(Self.reflection.name),
+        let entry = try context.useCases.done(ownerID: context.ownerID, reflection: invocation.option(Self.reflection),
                                               felt: felt, language: context.language)
         try Self.respond(completed: entry, invocation: invocation, context: context)
     }

@@ -61,7 +61,7 @@ struct JourneyCommands: Sendable {
     }
 
     func exportJourney(_ invocation: Invocation) throws {
-        guard let path = invocation.option(Self.out.name), !path.isEmpty else { throw UsageError.missing("--out FILE.md") }
+        guard let path = invocation.option(Self.out), !path.isEmpty else { throw UsageError.missing("--out FILE.md") }
         let context = try makeContext(invocation)
         let state = try context.useCases.review(ownerID: context.ownerID, journeyID: invocation.argument("journey-id")!)
         try TextFile.write(JourneyMarkdown.render(state, language: context.language), to: path)
@@ -82,7 +82,7 @@ struct JourneyCommands: Sendable {
     }
 
     func setReminder(_ invocation: Invocation) throws {
-        guard let time = try invocation.option(Self.at.name, expected: "a time as HH:MM", { LocalTime($0) }) else {
+        guard let time = try invocation.option(Self.at, expected: "a time as HH:MM", { LocalTime($0) }) else {
             throw UsageError.missing("--at HH:MM")
         }
         let context = try makeContext(invocation)

@@ -45,7 +45,7 @@ struct JourneyStartCommands: Sendable {
             ? "어떤 퀘스트가 좋아요? question(글로 마주하기) / action(몸으로 정리하기)"
             : "Which quests suit you? question (write) / action (do)")
         guard let style = QuestInput.style(styleText) else { throw UsageError("the style is question or action (got '\(styleText)')") }
-        let pace = try invocation.option(Self.pace.name, expected: "a number of days 1-7") { Int($0) } ?? 1
+        let pace = try invocation.option(Self.pace, expected: "a number of days 1-7") { Int($0) } ?? 1
         let state = try context.useCases.start(ownerID: context.ownerID,
                                                .init(nickname: nickname, feeling: feeling, style: style, paceDays: pace))
         try Self.respond(started: state, invocation: invocation, context: context, content: content, showStory: !interactive)
@@ -53,7 +53,7 @@ struct JourneyStartCommands: Sendable {
 
     func startNew(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
-        let style = invocation.option(Self.newStyle.name).flatMap(QuestInput.style)
+        let style = invocation.option(Self.newStyle).flatMap(QuestInput.style)
         let state = try context.useCases.startNew(ownerID: context.ownerID, style: style)
         try Self.respond(started: state, invocation: invocation, context: context, content: try context.useCases.questContent(),
                          showStory: false)

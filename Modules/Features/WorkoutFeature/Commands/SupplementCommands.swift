@@ -28,14 +28,14 @@ struct SupplementCommands: Sendable {
     }
 
     func add(_ invocation: Invocation) throws {
-        guard let amount = try invocation.option(Self.amount.name, expected: "a number", { Double($0) }) else {
+        guard let amount = try invocation.option(Self.amount, expected: "a number", { Double($0) }) else {
             throw UsageError.missing("--amount N")
         }
-        guard let unit = invocation.option(Self.unit.name) else { throw UsageError.missing("--unit U") }
-        guard let times = try invocation.option(Self.at.name, expected: "HH:MM[,HH:MM]", Self.times) else {
+        guard let unit = invocation.option(Self.unit) else { throw UsageError.missing("--unit U") }
+        guard let times = try invocation.option(Self.at, expected: "HH:MM[,HH:MM]", Self.times) else {
             throw UsageError.missing("--at HH:MM")
         }
-        let days = try invocation.option(Self.days.name, expected: "weekdays such as mon,wed,fri", Self.weekdays) ?? []
+        let days = try invocation.option(Self.days, expected: "weekdays such as mon,wed,fri", Self.weekdays) ?? []
         let context = try makeContext(invocation)
         let supplement = try context.supplements.add(ownerID: context.ownerID, name: invocation.argument("name")!, amount: amount,
                                                      unit: unit, times: times, weekdays: days)
@@ -72,7 +72,7 @@ struct SupplementCommands: Sendable {
         let name = invocation.argument("name")!
         let intake: SupplementIntake
         do {
-            intake = try context.supplements.take(ownerID: context.ownerID, name: name, force: invocation.flag(Self.force.name))
+            intake = try context.supplements.take(ownerID: context.ownerID, name: name, force: invocation.flag(Self.force))
         } catch let error as AppError where error.code == "already_taken" {
             // The way past the guard is this command's flag (the API's is force=true).
             throw AppError(error.kind, code: error.code, error.message + "; add --force to take another", details: error.details)
@@ -165,7 +165,7 @@ struct ExerciseCommands: Sendable {
     }
 
     func add(_ invocation: Invocation) throws {
-        guard let measure = invocation.option(Self.measure.name).flatMap(Measure.init(rawValue:)) else {
+        guard let measure = invocation.option(Self.measure).flatMap(Measure.init(rawValue:)) else {
             throw UsageError.missing("--measure M")
         }
         let context = try makeContext(invocation)

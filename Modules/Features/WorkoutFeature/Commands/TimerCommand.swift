@@ -35,13 +35,13 @@ struct TimerCommand: Sendable {
     func run(_ invocation: Invocation) throws {
         let schedule = try Self.schedule(invocation)
         let context = try makeContext(invocation)
-        if invocation.flag(Self.planOnly.name) || !context.isInteractive || GlobalOptions.wantsJSON(invocation) {
+        if invocation.flag(Self.planOnly) || !context.isInteractive || GlobalOptions.wantsJSON(invocation) {
             try invocation.respond(json: { TimerJSON(schedule) }, text: { Self.plan(schedule) })
             return
         }
         let outcome = try LiveTimer(schedule: schedule, output: invocation.output).run()
         invocation.output.print("\n\(outcome.finished ? "Done" : "Stopped") after \(SetParser.clock(outcome.elapsed)).")
-        guard invocation.flag(Self.log.name) else { return }
+        guard invocation.flag(Self.log) else { return }
         // Quitting early may be a slip of the finger: nothing is logged unless the person says so.
         if !outcome.finished {
             let question = invocation.argument("type") == "fortime"

@@ -65,7 +65,7 @@ struct WorkoutProgressCommands: Sendable {
     }
 
     func calendar(_ invocation: Invocation) throws {
-        let month = try invocation.option(Self.month.name, expected: "a month as YYYY-MM") { YearMonth($0) }
+        let month = try invocation.option(Self.month, expected: "a month as YYYY-MM") { YearMonth($0) }
         let context = try makeContext(invocation)
         let zone = context.zone
         let today = context.workouts.today(ownerID: context.ownerID)
@@ -74,7 +74,7 @@ struct WorkoutProgressCommands: Sendable {
         var minutes: [LocalDate: Double] = [:]
         // A session without a duration marks its day trained and adds no time, as in `workout stats`.
         for session in sessions { minutes[zone.localDate(of: session.startedAt), default: 0] += session.durationMinutes ?? 0 }
-        let path = invocation.option(Self.svg.name)
+        let path = invocation.option(Self.svg)
         if let path { try TextFile.write(WorkoutSVG.calendar(shown, minutes: minutes, today: today), to: path) }
         try invocation.respond(json: { CalendarJSON(shown, sessions: sessions, minutes: minutes, zone: zone) }, text: {
             WorkoutText.calendar(shown, minutes: minutes, today: today) + (path != nil ? "\n" : "")
@@ -83,16 +83,16 @@ struct WorkoutProgressCommands: Sendable {
     }
 
     func goal(_ invocation: Invocation) throws {
-        let weekly = try invocation.option(Self.weekly.name, expected: "a number") { Int($0) }
-        let sessions = try invocation.option(Self.monthlySessions.name, expected: "a number") { Int($0) }
-        let minutes = try invocation.option(Self.monthlyMinutes.name, expected: "a number") { Int($0) }
+        let weekly = try invocation.option(Self.weekly, expected: "a number") { Int($0) }
+        let sessions = try invocation.option(Self.monthlySessions, expected: "a number") { Int($0) }
+        let minutes = try invocation.option(Self.monthlyMinutes, expected: "a number") { Int($0) }
         let context = try makeContext(invocation)
         let settings = try context.workouts.updateSettings(ownerID: context.ownerID) { settings in
             if let weekly { settings.weeklySessions = weekly }
             if let sessions { settings.monthlySessions = sessions }
             if let minutes { settings.monthlyMinutes = minutes }
-            if let formula = invocation.option(Self.formula.name) { settings.oneRepMaxFormula = formula }
-            if let unit = invocation.option(Self.unit.name) { settings.displayUnit = unit }
+            if let formula = invocation.option(Self.formula) { settings.oneRepMaxFormula = formula }
+            if let unit = invocation.option(Self.unit) { settings.displayUnit = unit }
         }
         try invocation.respond(json: { GoalJSON(settings) }, text: {
             "Goal: \(settings.weeklySessions) a week"

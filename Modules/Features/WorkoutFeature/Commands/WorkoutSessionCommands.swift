@@ -58,13 +58,13 @@ struct WorkoutSessionCommands: Sendable {
         let context = try makeContext(invocation)
         var entry = try Self.entry(invocation, context: context)
         entry.sets = invocation.arguments("set")
-        entry.kind = invocation.option(Self.kind.name).flatMap(WorkoutKind.init(rawValue:))
+        entry.kind = invocation.option(Self.kind).flatMap(WorkoutKind.init(rawValue:))
         try Self.respond(logged: context.workouts.log(ownerID: context.ownerID, entry), invocation: invocation, context: context)
     }
 
     func wod(_ invocation: Invocation) throws {
         let format = WODResult.Format(rawValue: invocation.argument("format")!)!
-        guard let text = invocation.option(Self.result.name) else { throw UsageError.missing("--result R") }
+        guard let text = invocation.option(Self.result) else { throw UsageError.missing("--result R") }
         guard let parsed = WODResult.parse(text, format: format) else {
             let expected = switch format {
             case .amrap: "rounds+reps such as 12+5"
@@ -73,16 +73,16 @@ struct WorkoutSessionCommands: Sendable {
             }
             throw UsageError("'\(text)' is not \(format.withArticle) result: \(expected)")
         }
-        if invocation.flag(Self.rx.name) && invocation.flag(Self.scaled.name) { throw UsageError("--rx and --scaled together") }
-        let cap = try invocation.option(Self.cap.name, expected: "minutes") { text in
+        if invocation.flag(Self.rx) && invocation.flag(Self.scaled) { throw UsageError("--rx and --scaled together") }
+        let cap = try invocation.option(Self.cap, expected: "minutes") { text in
             Double(text).flatMap { WODResult.isValidCap($0) ? $0 : nil }
         }
         let context = try makeContext(invocation)
         var entry = try Self.entry(invocation, context: context)
         entry.kind = .wod
-        entry.wod = WODResult(format: format, name: invocation.option(Self.benchmark.name)?.trimmed, rounds: parsed.rounds,
+        entry.wod = WODResult(format: format, name: invocation.option(Self.benchmark)?.trimmed, rounds: parsed.rounds,
                               reps: parsed.reps, seconds: parsed.seconds, capped: parsed.capped, capMinutes: cap,
-                              rx: !invocation.flag(Self.scaled.name), movements: invocation.option(Self.movements.name))
+                              rx: !invocation.flag(Self.scaled), movements: invocation.option(Self.movements))
         try Self.respond(logged: context.workouts.log(ownerID: context.ownerID, entry), invocation: invocation, context: context)
     }
 
@@ -105,9 +105,9 @@ struct WorkoutSessionCommands: Sendable {
 
     func edit(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
-        let sets = invocation.options(Self.sets.name)
+        let sets = invocation.options(Self.sets)
         let changes = WorkoutUseCases.Changes(
-            title: invocation.option(Self.title.name), notes: invocation.option(Self.notes.name),
+            title: invocation.option(Self.title), notes: invocation.option(Self.notes),
             felt: try Self.parseFelt(invocation), durationMinutes: try Self.parseDuration(invocation),
             startedAt: try WorkoutInput.time(invocation, context: context), sets: sets.isEmpty ? nil : sets)
         let session = try context.workouts.edit(ownerID: context.ownerID, id: context.sessionID(invocation), changes)
