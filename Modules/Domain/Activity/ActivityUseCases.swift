@@ -118,7 +118,7 @@ public struct ActivityUseCases: Sendable {
         // faster than 4 m/s (14.4 km/h) is one too.
         let fastest = entry.kind == .run ? 10.5 : 4.0
         guard entry.distance / entry.duration <= fastest else {
-            throw AppError.invalidInput("\(formatUnits((entry.distance / 100).rounded() / 10)) km in \(SetParser.clock(entry.duration)) is faster "
+            throw AppError.invalidInput("\(formatUnits((entry.distance / 100).rounded() / 10)) km in \(DurationText.clock(entry.duration)) is faster "
                 + "than anyone on foot: the distance is in km, the duration H:MM:SS, MM:SS or minutes", code: "implausible_speed")
         }
         let now = clock.now

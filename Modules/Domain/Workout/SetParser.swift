@@ -87,7 +87,7 @@ public struct SetParser: Sendable {
                 } else {
                     throw unreadable(token)
                 }
-            } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil, let value = Self.seconds(token) {
+            } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil, let value = DurationText.seconds(token) {
                 seconds = value
             } else if let value = Double(token), value.isFinite, token.first?.isNumber == true {
                 bare.append((token, value))
@@ -196,11 +196,6 @@ public struct SetParser: Sendable {
         guard token.hasSuffix(suffix), token.count > suffix.count else { return nil }
         return Double(token.dropLast(suffix.count)).flatMap { $0.isFinite ? $0 : nil }
     }
-
-    /// `7:32`, `1:05:00`, `90s`: the one duration parser (`DurationText`), as the set's time.
-    public static func seconds(_ text: String) -> Double? { DurationText.seconds(text) }
-
-    public static func clock(_ seconds: Double) -> String { DurationText.clock(seconds) }
 
     /// The closest name by edit distance (at most 3 edits), for "did you mean".
     public static func closest(to input: String, among names: [String]) -> String? {

@@ -85,7 +85,7 @@ public struct WODResult: Sendable, Equatable, Codable {
                 guard let reps = Int(text.dropFirst(4)), reps >= 0, reps < 10_000 else { return nil }
                 return (nil, reps, nil, true)
             }
-            guard let seconds = SetParser.seconds(text), isValidTime(seconds) else { return nil }
+            guard let seconds = DurationText.seconds(text), isValidTime(seconds) else { return nil }
             return (nil, nil, seconds, false)
         case .emom, .tabata:
             guard let rounds = Int(text), rounds >= 0, rounds < 1000 else { return nil }
@@ -116,7 +116,7 @@ public struct WODResult: Sendable, Equatable, Codable {
     public var summary: String {
         switch format {
         case .amrap: return "\(rounds ?? 0)+\(reps ?? 0)"
-        case .fortime: return capped ? "cap+\(reps ?? 0)" : SetParser.clock(seconds ?? 0)
+        case .fortime: return capped ? "cap+\(reps ?? 0)" : DurationText.clock(seconds ?? 0)
         case .emom, .tabata: return rounds == 1 ? "1 round" : "\(rounds ?? 0) rounds"
         }
     }

@@ -112,8 +112,8 @@ public struct WorkoutUseCases: Sendable {
             throw AppError.invalidInput("a time cap is more than 0 and at most 600 min", code: "invalid_result").with(key: "cap")
         }
         if let wod = entry.wod, let seconds = wod.seconds, let cap = wod.capMinutes, seconds > cap * 60 {
-            throw AppError.invalidInput("a finished time of \(SetParser.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
-                                        code: "invalid_result").with(key: "over_cap", ["time": SetParser.clock(seconds), "cap": "\(Int(cap))"])
+            throw AppError.invalidInput("a finished time of \(DurationText.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
+                                        code: "invalid_result").with(key: "over_cap", ["time": DurationText.clock(seconds), "cap": "\(Int(cap))"])
         }
     }
 

@@ -40,10 +40,7 @@ public enum ActivityCommands {
 
 enum ActivityInput {
     /// `H:MM:SS`, `MM:SS` or plain minutes (`45`, `1.5`).
-    static func duration(_ text: String) -> Double? {
-        if text.contains(":") { return SetParser.seconds(text) }
-        return Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 * 60 : nil }
-    }
+    static func duration(_ text: String) -> Double? { DurationText.seconds(text) }
 
     /// `LAT,LON` or `LAT,LON,ELE`.
     static func coordinates(_ text: String) -> TrackPoint? {

@@ -148,16 +148,16 @@ struct SetParserTests {
 
     @Test("times: M:SS, H:MM:SS and seconds, and the clock back")
     func clockText() {
-        #expect(SetParser.seconds("7:32") == 452)
-        #expect(SetParser.seconds("1:05:00") == 3900)
-        #expect(SetParser.seconds("90s") == 90)
-        #expect(SetParser.seconds("90") == 5400) // a bare number in a duration is minutes, everywhere
-        #expect(SetParser.seconds("7:60") == nil)
-        #expect(SetParser.seconds("7:") == nil)
-        #expect(SetParser.seconds("a:10") == nil)
-        #expect(SetParser.clock(452) == "7:32")
-        #expect(SetParser.clock(3900) == "1:05:00")
-        #expect(SetParser.clock(65) == "1:05")
+        #expect(DurationText.seconds("7:32") == 452)
+        #expect(DurationText.seconds("1:05:00") == 3900)
+        #expect(DurationText.seconds("90s") == 90)
+        #expect(DurationText.seconds("90") == 5400) // a bare number in a duration is minutes, everywhere
+        #expect(DurationText.seconds("7:60") == nil)
+        #expect(DurationText.seconds("7:") == nil)
+        #expect(DurationText.seconds("a:10") == nil)
+        #expect(DurationText.clock(452) == "7:32")
+        #expect(DurationText.clock(3900) == "1:05:00")
+        #expect(DurationText.clock(65) == "1:05")
     }
 }
 

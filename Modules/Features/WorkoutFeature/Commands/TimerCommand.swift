@@ -40,13 +40,13 @@ struct TimerCommand: Sendable {
             return
         }
         let outcome = try LiveTimer(schedule: schedule, output: invocation.output).run()
-        invocation.output.print("\n\(outcome.finished ? "Done" : "Stopped") after \(SetParser.clock(outcome.elapsed)).")
+        invocation.output.print("\n\(outcome.finished ? "Done" : "Stopped") after \(DurationText.clock(outcome.elapsed)).")
         guard invocation.flag(Self.log) else { return }
         // Quitting early may be a slip of the finger: nothing is logged unless the person says so.
         if !outcome.finished {
             let question = invocation.argument("type") == "fortime"
-                ? "Log \(SetParser.clock(outcome.elapsed)) as your finished time? [y/N]"
-                : "Stopped before the end (\(SetParser.clock(outcome.elapsed)) of \(SetParser.clock(schedule.total))). "
+                ? "Log \(DurationText.clock(outcome.elapsed)) as your finished time? [y/N]"
+                : "Stopped before the end (\(DurationText.clock(outcome.elapsed)) of \(DurationText.clock(schedule.total))). "
                     + "Log it anyway? [y/N]"
             let answer = Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
@@ -59,14 +59,15 @@ struct TimerCommand: Sendable {
             return
         }
         let logged = try context.workouts.log(ownerID: context.ownerID, entry)
-        invocation.output.print("✓ Logged: \(logged.session.wod?.summary ?? SetParser.clock(outcome.elapsed)) · "
+        invocation.output.print("✓ Logged: \(logged.session.wod?.summary ?? DurationText.clock(outcome.elapsed)) · "
             + "handle \(Handle.of(logged.session.id))")
     }
 
-    static func duration(_ text: String) -> Double? {
-        if text.hasSuffix("m"), let minutes = Double(text.dropLast()), minutes > 0 { return minutes * 60 }
-        if text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds > 0 { return seconds }
-        return Double(text).flatMap { $0 > 0 ? $0 : nil }
+    /// A rest asks for SECONDS: a plain number is a count of seconds (`rest 90`); anything else
+    /// is a duration as everywhere (`90s`, `1:30`, `2m`).
+    static func restSeconds(_ text: String) -> Double? {
+        if let seconds = Double(text) { return seconds.isFinite && seconds > 0 ? seconds : nil }
+        return DurationText.seconds(text)
     }
 
     static func schedule(_ invocation: Invocation) throws -> TimerSchedule {
@@ -83,10 +84,9 @@ struct TimerCommand: Sendable {
             return .amrap(minutes: minutes)
         case "emom":
             let parts = value?.lowercased().split(separator: "x") ?? []
-            // A bare interval in an EMOM is minutes: "emom 10x1" is ten one-minute rounds.
+            // The interval is a duration: a bare number is minutes ("emom 10x1" is ten one-minute rounds).
             guard parts.count == 2, let rounds = Int(parts[0]), (1...100).contains(rounds),
-                  let interval = duration(String(parts[1])),
-                  case let seconds = parts[1].last?.isNumber == true ? interval * 60 : interval, seconds <= 3600 else {
+                  let seconds = DurationText.seconds(String(parts[1])), seconds <= 3600 else {
                 throw UsageError("emom ROUNDSxINTERVAL with rounds of at most an hour, e.g. emom 10x1m or emom 12x90s")
             }
             return .emom(rounds: rounds, interval: seconds)
@@ -103,7 +103,7 @@ struct TimerCommand: Sendable {
             }
             return .intervals(work: work, rest: rest, rounds: Int(rounds))
         default:
-            guard let value, let seconds = duration(value), seconds <= 3600 else {
+            guard let value, let seconds = restSeconds(value), seconds <= 3600 else {
                 throw UsageError("rest SECONDS, e.g. tend timer rest 90")
             }
             return .rest(seconds: seconds)
@@ -111,9 +111,9 @@ struct TimerCommand: Sendable {
     }
 
     static func plan(_ schedule: TimerSchedule) -> String {
-        var lines = ["\(schedule.name) · \(SetParser.clock(schedule.total))"]
+        var lines = ["\(schedule.name) · \(DurationText.clock(schedule.total))"]
         for phase in schedule.phases.prefix(40) {
-            lines.append("  \(SetParser.clock(phase.start))–\(SetParser.clock(phase.end))  \(phase.kind.rawValue) · "
+            lines.append("  \(DurationText.clock(phase.start))–\(DurationText.clock(phase.end))  \(phase.kind.rawValue) · "
                 + "round \(phase.round)/\(schedule.rounds)")
         }
         if schedule.phases.count > 40 { lines.append("  … \(schedule.phases.count - 40) more") }

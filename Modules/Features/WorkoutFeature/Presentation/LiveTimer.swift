@@ -59,7 +59,7 @@ struct LiveTimer {
         let filled = Int(progress * 30)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
         let label = phase.kind == .work ? "WORK" : "REST"
-        output.write("\r\u{1B}[2K  \(SetParser.clock(left.rounded(.up)))  \(label)  round \(phase.round)/\(schedule.rounds)  \(bar)"
+        output.write("\r\u{1B}[2K  \(DurationText.clock(left.rounded(.up)))  \(label)  round \(phase.round)/\(schedule.rounds)  \(bar)"
             + (paused ? "  (paused: space to go on)" : "  space pause · q stop"))
     }
 

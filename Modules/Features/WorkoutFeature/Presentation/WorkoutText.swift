@@ -18,7 +18,7 @@ enum WorkoutText {
         if let reps = set.reps { parts.append("× \(reps)") }
         if let metres = set.metres { parts.append(metres >= 1000 ? "\(round2(metres / 1000)) km" : "\(Int(metres)) m") }
         if let calories = set.calories { parts.append("\(Int(calories)) cal") }
-        if let seconds = set.seconds { parts.append(SetParser.clock(seconds)) }
+        if let seconds = set.seconds { parts.append(DurationText.clock(seconds)) }
         if let rpe = set.rpe { parts.append("@\(rpe == rpe.rounded() ? String(Int(rpe)) : String(rpe))") }
         if let rir = set.rir { parts.append("RIR \(rir)") }
         if set.isWarmup { parts.append("(warm-up)") }
