@@ -5,7 +5,7 @@ import Testing
 @Suite("The couple API: handles")
 struct CoupleHandleTests {
     @Test func careAndEventsByHandleAndLast() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         let first = api.send("POST", "/v1/couple/care", json: ["text": "drink water", "for": "me"], token: a).json
         api.at("2026-11-30T12:05:00Z") // `last` is the newest: ids are made in time order

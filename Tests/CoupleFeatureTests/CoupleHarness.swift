@@ -97,7 +97,7 @@ struct CoupleStack {
 /// The couple routes in process, through the request pipeline: two partners nine hours apart
 /// (Seoul and Paris) and an outsider. The clock starts at 2026-11-30T10:00:00Z: 19:00 in Seoul,
 /// 11:00 in Paris, both on Monday 30 November.
-final class CoupleAPI: @unchecked Sendable {
+final class CoupleServer: @unchecked Sendable {
     let clock: MovableClock
     let weather: FakeWeather
     let stack: CoupleStack

@@ -9,7 +9,7 @@ import Domain
 struct CoupleRoutesTests {
     @Test("pairing: an invite joins two accounts; every refusal answers with its own code")
     func pairingAndRefusals() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let a = api.token("a@example.com", name: "A", zone: "Asia/Seoul")
         let b = api.token("b@example.com", name: "B", zone: "Europe/Paris")
         let c = api.token("c@example.com", name: "C", zone: "UTC")
@@ -53,7 +53,7 @@ struct CoupleRoutesTests {
 
     @Test("guessing codes: after 5 wrong ones the account waits, told how long, even with a good code")
     func guessingIsThrottled() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let a = api.token("a@example.com", name: "A", zone: "UTC")
         let guesser = api.token("g@example.com", name: "G", zone: "UTC")
         let code = api.send("POST", "/v1/couple/invites", token: a).json.string("code") ?? ""
@@ -70,7 +70,7 @@ struct CoupleRoutesTests {
 
     @Test("an account outside the couple gets 404 for every couple resource")
     func outsidersSeeNothing() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, _) = api.pair()
         let outsider = api.token("x@example.com", name: "X", zone: "UTC")
         let photo = api.send("PUT", "/v1/couple/photos/today", token: a, body: TestImages.pngWithExif, contentType: "image/png")
@@ -99,7 +99,7 @@ struct CoupleRoutesTests {
 
     @Test("two partners eight hours apart fill today's bridge to 100, each on their own date")
     func bridgeToOneHundred() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         func bridge(_ token: String, _ date: String? = nil, language: String? = nil) -> [String: Any] {
             api.send("GET", "/v1/couple/bridge", token: token, query: date.map { ["date": $0] } ?? [:], language: language).json
@@ -146,7 +146,7 @@ struct CoupleRoutesTests {
 
     @Test("a photo is stripped of its location, replaced the same day, fetched only by the two; bad bodies are refused")
     func photos() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         let uploaded = api.send("PUT", "/v1/couple/photos/today", token: a, query: ["caption": "first snow"],
                                 body: TestImages.jpegWithExif, contentType: "image/jpeg")
@@ -180,7 +180,7 @@ struct CoupleRoutesTests {
 
     @Test("the meeting counts down on each member's own date; the calendar repeats anniversaries and shows times in the viewer's zone")
     func meetingAndCalendar() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         let meeting = api.send("PUT", "/v1/couple/meeting", json: ["date": "2026-12-12", "place": "Incheon T2"], token: a)
         #expect(meeting.status == 200 && meeting.json.string("d_day") == "D-12", "\(meeting)")
@@ -213,7 +213,7 @@ struct CoupleRoutesTests {
 
     @Test("the home: both local times, day or night, weathers (stale when the provider fails), moods and a time to call")
     func home() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         #expect(api.send("PUT", "/v1/me/location", json: ["city": "Seoul", "lat": 37.5665, "lon": 126.978], token: a).status == 200)
         #expect(api.send("PUT", "/v1/me/location", json: ["city": "Paris", "lat": 48.8566, "lon": 2.3522], token: b).status == 200)
@@ -248,7 +248,7 @@ struct CoupleRoutesTests {
 
     @Test("without a weather key the home still answers, saying weather is not configured")
     func homeWithoutWeather() throws {
-        let api = try CoupleAPI(weather: FakeWeather(configured: false))
+        let api = try CoupleServer(weather: FakeWeather(configured: false))
         let (a, _) = api.pair()
         _ = api.send("PUT", "/v1/me/location", json: ["city": "Seoul", "lat": 37.5665, "lon": 126.978], token: a)
         let home = api.send("GET", "/v1/couple/home", token: a)
@@ -259,7 +259,7 @@ struct CoupleRoutesTests {
 
     @Test("disconnecting: both lose the space at once; each downloads only their own writings for 30 days; then it is erased")
     func disconnectAndArchive() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, b) = api.pair()
         _ = api.send("PUT", "/v1/couple/mood", json: ["mood": "sad"], token: a)
         _ = api.send("PUT", "/v1/couple/mood", json: ["mood": "calm"], token: b)
@@ -299,7 +299,7 @@ struct CoupleRoutesTests {
 
     @Test("bad bodies are 400s with the field's code; the couple routes are in /openapi.json")
     func validationAndDocument() throws {
-        let api = try CoupleAPI()
+        let api = try CoupleServer()
         let (a, _) = api.pair()
         #expect(api.send("PUT", "/v1/couple/mood", json: ["mood": "ecstatic"], token: a).errorCode == "invalid_mood")
         #expect(api.send("PUT", "/v1/couple/mood", json: ["mood": "happy", "status": String(repeating: "x", count: 61)], token: a).errorCode == "invalid_status")
@@ -345,7 +345,7 @@ struct CoupleCommandDetailTests {
 struct CoupleHomeTextTests {
     @Test("the home screen in English and in Korean")
     func homeText() throws {
-        let api = try CoupleAPI(weather: FakeWeather(configured: false))
+        let api = try CoupleServer(weather: FakeWeather(configured: false))
         let (a, b) = api.pair()
         _ = api.send("PUT", "/v1/me/location", json: ["city": "Seoul", "lat": 37.5665, "lon": 126.978], token: a)
         _ = api.send("PUT", "/v1/couple/mood", json: ["mood": "tired", "status": "at work"], token: a)
