@@ -98,7 +98,8 @@ public struct AccountUseCases: Sendable {
         let verified = account.map { hasher.verify(password, against: $0.passwordHash) } ?? false
         guard let account, verified else {
             try transactor.write {
-                var record = try failures.failures(email: email) ?? LoginFailures(email: email, count: 0, lastFailureAt: now, lockedUntil: nil)
+                var record = try failures.failures(email: email)
+                    ?? LoginFailures(email: email, count: 0, lastFailureAt: now, lockedUntil: nil)
                 record.count += 1
                 record.lastFailureAt = now
                 if record.count >= Self.freeFailures {

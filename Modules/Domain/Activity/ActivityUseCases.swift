@@ -64,15 +64,16 @@ public struct ActivityUseCases: Sendable {
             throw AppError(.unprocessable, code: "empty_track", "the file has no track with two points or more to import")
         }
         guard let start = stats.startTime ?? document.time else {
-            throw AppError(.unprocessable, code: "untimed_track", "the track has no times, so it cannot be placed on a day; add it by hand with 'add'")
+            throw AppError(.unprocessable, code: "untimed_track",
+                           "the track has no times, so it cannot be placed on a day; add it by hand with 'add'")
         }
         let now = clock.now
         return try transactor.write {
             if !force {
                 let sameStart = try activities.activities(ownerID: ownerID, kind: kind, in: start..<start.addingTimeInterval(0.001))
                 if let existing = sameStart.first(where: { abs($0.distance - stats.distance2D) < 1 }) {
-                    throw AppError.conflict("this \(kind.rawValue) is already imported (handle \(Handle.of(existing.id)))", code: "already_imported",
-                                            details: existing.id)
+                    throw AppError.conflict("this \(kind.rawValue) is already imported (handle \(Handle.of(existing.id)))",
+                                            code: "already_imported", details: existing.id)
                 }
             }
             let activity = Activity(
@@ -118,7 +119,8 @@ public struct ActivityUseCases: Sendable {
         // faster than 4 m/s (14.4 km/h) is one too.
         let fastest = entry.kind == .run ? 10.5 : 4.0
         guard entry.distance / entry.duration <= fastest else {
-            throw AppError.invalidInput("\(formatUnits((entry.distance / 100).rounded() / 10)) km in \(DurationText.clock(entry.duration)) is faster "
+            let kilometres = formatUnits((entry.distance / 100).rounded() / 10)
+            throw AppError.invalidInput("\(kilometres) km in \(DurationText.clock(entry.duration)) is faster "
                 + "than anyone on foot: the distance is in km, the duration H:MM:SS, MM:SS or minutes", code: "implausible_speed")
         }
         let now = clock.now

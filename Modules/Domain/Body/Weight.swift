@@ -105,7 +105,8 @@ public struct BodyUseCases: Sendable {
 
     public func zone(ownerID: String) -> TimeZone { TimeZone(stored: timeZone(ownerID)) }
 
-    public func log(ownerID: String, kilograms: Double, at takenAt: Date?, fatPercent: Double?, muscleKilograms: Double?) throws -> WeightEntry {
+    public func log(ownerID: String, kilograms: Double, at takenAt: Date?,
+                    fatPercent: Double?, muscleKilograms: Double?) throws -> WeightEntry {
         guard kilograms.isFinite, (20...400).contains(kilograms) else {
             throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kilograms))", code: "invalid_weight").with(["kg": "\(kilograms)"])
         }

@@ -37,7 +37,8 @@ public struct Invite: Sendable, Equatable {
     public var usedAt: Date?
     public var revokedAt: Date?
 
-    public init(id: String, code: String, accountID: String, createdAt: Date, expiresAt: Date, usedAt: Date? = nil, revokedAt: Date? = nil) {
+    public init(id: String, code: String, accountID: String, createdAt: Date, expiresAt: Date,
+                usedAt: Date? = nil, revokedAt: Date? = nil) {
         self.id = id
         self.code = code
         self.accountID = accountID

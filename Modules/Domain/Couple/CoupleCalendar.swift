@@ -122,7 +122,9 @@ extension CoupleUseCases {
                 let (first, last) = Self.viewerDays(occurrence, in: zone)
                 return last >= month.firstDay && first <= month.lastDay
             }
-            .sorted { ($0.startsAt ?? zone.instant(of: $0.startDay, minutes: 0)) < ($1.startsAt ?? zone.instant(of: $1.startDay, minutes: 0)) }
+            .sorted {
+                ($0.startsAt ?? zone.instant(of: $0.startDay, minutes: 0)) < ($1.startsAt ?? zone.instant(of: $1.startDay, minutes: 0))
+            }
     }
 
     /// The dates an occurrence covers on a calendar kept in `zone`.
@@ -181,7 +183,8 @@ extension CoupleUseCases {
             event.endsAt = nil
         } else {
             guard let start = parseTime(draft.start, zone: zone) else {
-                throw AppError.invalidInput("start must be YYYY-MM-DD, YYYY-MM-DDTHH:MM or an ISO 8601 time with an offset", code: "invalid_start")
+                throw AppError.invalidInput("start must be YYYY-MM-DD, YYYY-MM-DDTHH:MM or an ISO 8601 time with an offset",
+                                            code: "invalid_start")
             }
             var end: Date? = length?.seconds.map { start.addingTimeInterval($0) }
             if let text = draft.end {

@@ -116,7 +116,8 @@ extension CoupleUseCases {
             recent: try recentMoments(couple: couple, moods: moods, photos: photos, meetings: meetings, now: now))
     }
 
-    private func recentMoments(couple: Couple, moods: [MoodEntry], photos: [CouplePhoto], meetings: [Meeting], now: Date) throws -> [Moment] {
+    private func recentMoments(couple: Couple, moods: [MoodEntry], photos: [CouplePhoto], meetings: [Meeting],
+                               now: Date) throws -> [Moment] {
         let since = now.addingTimeInterval(-Double(Self.recentDays) * 86_400)
         var moments: [Moment] = []
         moments += moods.map { entry in

@@ -129,7 +129,8 @@ public struct CoupleUseCases: Sendable {
         }
         let code = Self.normalizedCode(rawCode)
         let outcome: Result<Couple, AppError> = try transactor.write {
-            guard code.count == Self.codeLength, code.allSatisfy(Self.codeAlphabet.contains), let invite = try couples.invite(code: code) else {
+            guard code.count == Self.codeLength, code.allSatisfy(Self.codeAlphabet.contains),
+                  let invite = try couples.invite(code: code) else {
                 try recordFailure(accountID: accountID, at: now)
                 return .failure(AppError.notFound("no invite has this code", code: "invite_not_found"))
             }
@@ -225,7 +226,8 @@ public struct CoupleUseCases: Sendable {
         let now = clock.now
         return try transactor.write {
             var location = try couples.location(accountID: accountID)
-                ?? MemberLocation(accountID: accountID, city: city, latitude: latitude, longitude: longitude, createdAt: now, updatedAt: now)
+                ?? MemberLocation(accountID: accountID, city: city, latitude: latitude, longitude: longitude,
+                                  createdAt: now, updatedAt: now)
             location.city = city
             location.latitude = latitude
             location.longitude = longitude

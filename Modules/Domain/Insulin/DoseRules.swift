@@ -61,9 +61,14 @@ public struct DoseRules: Sendable {
             ? "less than \(formatHours(settings.longGuardMinutes)) apart"
             : "the same \(formatUnits(nearest.units)) units less than \(settings.rapidWindowMinutes) min apart"
         throw AppError.conflict(
-            "a \(candidate.kind.displayName) dose of \(formatUnits(nearest.units)) units was already logged at \(time) on \(when.date) (\(apart))",
+            "a \(candidate.kind.displayName) dose of \(formatUnits(nearest.units)) units was already logged "
+                + "at \(time) on \(when.date) (\(apart))",
             code: "duplicate_dose",
-            details: nearest).with(key: candidate.kind.rawValue, ["units": formatUnits(nearest.units), "time": "\(time)", "date": "\(when.date)", "hours": formatUnits(Double(settings.longGuardMinutes) / 60), "minutes": "\(settings.rapidWindowMinutes)"])
+            details: nearest).with(key: candidate.kind.rawValue, ["units": formatUnits(nearest.units),
+                                                                  "time": "\(time)",
+                                                                  "date": "\(when.date)",
+                                                                  "hours": formatUnits(Double(settings.longGuardMinutes) / 60),
+                                                                  "minutes": "\(settings.rapidWindowMinutes)"])
     }
 
     /// Loads the doses that could clash with `candidate` and checks the guards against them.

@@ -83,16 +83,20 @@ public struct InsulinSettingsChanges: Sendable, Equatable {
         if let longUnits { try DoseRules.validate(units: longUnits) }
         if let rapidUnits { try DoseRules.validate(units: rapidUnits) }
         if let dayStart, dayStart.minutes > 12 * 60 {
-            throw AppError.invalidInput("the insulin day must start between 00:00 and 12:00 (got \(dayStart))", code: "invalid_settings").with(key: "day_start", ["time": "\(dayStart)"])
+            throw AppError.invalidInput("the insulin day must start between 00:00 and 12:00 (got \(dayStart))", code: "invalid_settings")
+                .with(key: "day_start", ["time": "\(dayStart)"])
         }
         if let timeZoneIdentifier, TimeZone(identifier: timeZoneIdentifier) == nil {
-            throw AppError.invalidInput("unknown time zone '\(timeZoneIdentifier)' (use a name such as Asia/Seoul or Europe/Berlin)", code: "invalid_time_zone").with(["zone": timeZoneIdentifier])
+            throw AppError.invalidInput("unknown time zone '\(timeZoneIdentifier)' (use a name such as Asia/Seoul or Europe/Berlin)",
+                                        code: "invalid_time_zone")
+                .with(["zone": timeZoneIdentifier])
         }
         if let longGuardMinutes, !(0...(48 * 60)).contains(longGuardMinutes) {
             throw AppError.invalidInput("the long-acting guard must be 0 to 48 hours", code: "invalid_settings").with(key: "long_guard")
         }
         if let rapidWindowMinutes, !(0...240).contains(rapidWindowMinutes) {
-            throw AppError.invalidInput("the rapid double-tap window must be 0 to 240 minutes", code: "invalid_settings").with(key: "rapid_window")
+            throw AppError.invalidInput("the rapid double-tap window must be 0 to 240 minutes", code: "invalid_settings")
+                .with(key: "rapid_window")
         }
     }
 

@@ -19,7 +19,8 @@ public struct ListDoses: Sendable {
     /// Doses of the insulin days `first...last` (either end open when nil).
     public func callAsFunction(ownerID: String, from first: LocalDate?, through last: LocalDate?) throws -> [Dose] {
         if let first, let last, last < first {
-            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range").with(["start": "\(first)", "end": "\(last)"])
+            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range")
+                .with(["start": "\(first)", "end": "\(last)"])
         }
         let days = try settings.current(ownerID: ownerID).insulinDays
         let lower = first.map { days.start(of: $0) } ?? Date(timeIntervalSince1970: 0)

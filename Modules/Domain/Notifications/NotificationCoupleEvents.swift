@@ -40,7 +40,8 @@ extension NotificationUseCases {
                 // A moved meeting leaves its old reminders behind: cancel them.
                 try transactor.write {
                     for var old in try repository.pending(ownerID: member, rule: .couple)
-                    where old.occasion.hasPrefix("meeting:\(meeting.id):") && !old.occasion.hasPrefix("meeting:\(meeting.id):\(meeting.day):") {
+                    where old.occasion.hasPrefix("meeting:\(meeting.id):")
+                        && !old.occasion.hasPrefix("meeting:\(meeting.id):\(meeting.day):") {
                         old.state = .cancelled
                         old.lastError = "the meeting moved"
                         old.updatedAt = now
@@ -48,7 +49,8 @@ extension NotificationUseCases {
                     }
                 }
                 let place = meeting.place.map { " · \($0)" } ?? ""
-                for (offset, label, text) in [(-1, "d-1", "Tomorrow you meet\(place). 💞"), (0, "d-day", "Today you meet\(place). 💞")] {
+                let reminders = [(-1, "d-1", "Tomorrow you meet\(place). 💞"), (0, "d-day", "Today you meet\(place). 💞")]
+                for (offset, label, text) in reminders {
                     let due = zone.instant(of: meeting.day.adding(days: offset), minutes: NotificationRules.meetingMorning.minutes)
                     guard due > now else { continue }
                     try queue(ownerID: member, rule: .couple, occasion: "meeting:\(meeting.id):\(meeting.day):\(label)",
@@ -84,7 +86,8 @@ extension NotificationUseCases {
             let due = quietHours(ownerID: recipient).deferred(earliest, in: zone(recipient))
             try repository.insert(Notification(
                 id: UUIDv7.makeString(at: now), ownerID: recipient, rule: .couple, occasion: "partner:\(UUIDv7.makeString(at: now))",
-                title: "\(name) 💌", body: Self.capped(line), priority: 3, tags: ["two_hearts"], dueAt: due, createdAt: now, updatedAt: now))
+                title: "\(name) 💌", body: Self.capped(line), priority: 3, tags: ["two_hearts"],
+                dueAt: due, createdAt: now, updatedAt: now))
             queued = true
         }
         if queued { wake.signal() }

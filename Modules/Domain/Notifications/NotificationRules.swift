@@ -98,7 +98,8 @@ public struct NotificationRules: Sendable {
                 body: "Tonight's \(name) (\(formatUnits(settings.longUnits)) u) is not logged yet for \(day). Took it? Log it.",
                 priority: 4, tags: ["syringe"]))
             wanted.append(Wanted(
-                occasion: "insulin:\(day):2", dueAt: first.addingTimeInterval(Self.insulinFollowUp), title: "Long-acting insulin: still missing",
+                occasion: "insulin:\(day):2", dueAt: first.addingTimeInterval(Self.insulinFollowUp),
+                title: "Long-acting insulin: still missing",
                 body: "Still no \(name) logged for \(day). If you took it, log it so you are not reminded again.", priority: 5,
                 tags: ["syringe", "warning"]))
         }

@@ -82,24 +82,29 @@ public struct NutritionUseCases: Sendable {
     /// One's own food ("직접 입력"): the values of one serving, kept per 100 g.
     public func addCustom(ownerID: String, _ custom: CustomFood) throws -> Food {
         let name = custom.name.trimmed
-        guard (1...120).contains(name.count) else { throw AppError.invalidInput("a food's name is 1 to 120 characters", code: "invalid_food").with(key: "name") }
+        guard (1...120).contains(name.count) else {
+            throw AppError.invalidInput("a food's name is 1 to 120 characters", code: "invalid_food").with(key: "name")
+        }
         guard custom.grams.isFinite, custom.grams > 0, custom.grams <= 5000 else {
             throw AppError.invalidInput("a serving weighs more than 0 and at most 5000 g", code: "invalid_food").with(key: "serving")
         }
         for (value, field) in [(custom.macros.kcal, "kcal"), (custom.macros.protein, "protein"), (custom.macros.carbs, "carbs"),
                                (custom.macros.fat, "fat")] where !(value.isFinite && value >= 0 && value <= 10_000) {
-            throw AppError.invalidInput("\(field) must be 0 or more (and sensible)", code: "invalid_food").with(key: "value", ["field": field])
+            throw AppError.invalidInput("\(field) must be 0 or more (and sensible)", code: "invalid_food")
+                .with(key: "value", ["field": field])
         }
         // What cannot be true: more protein, carbs and fat than the serving weighs, or more energy
         // than pure fat carries (9 kcal a gram).
         let macroGrams = custom.macros.protein + custom.macros.carbs + custom.macros.fat
         guard macroGrams <= custom.grams * 1.001 else {
             throw AppError.invalidInput("protein, carbs and fat (\(tenths(macroGrams)) g) cannot weigh more than the serving "
-                + "(\(tenths(custom.grams)) g)", code: "invalid_food").with(key: "macros", ["macros": tenths(macroGrams), "grams": tenths(custom.grams)])
+                + "(\(tenths(custom.grams)) g)", code: "invalid_food")
+                .with(key: "macros", ["macros": tenths(macroGrams), "grams": tenths(custom.grams)])
         }
         guard custom.macros.kcal <= custom.grams * 9.1 else {
             throw AppError.invalidInput("\(tenths(custom.macros.kcal)) kcal in \(tenths(custom.grams)) g is more than "
-                + "any food holds (at most 9 kcal a gram)", code: "invalid_food").with(key: "kcal", ["kcal": tenths(custom.macros.kcal), "grams": tenths(custom.grams)])
+                + "any food holds (at most 9 kcal a gram)", code: "invalid_food")
+                .with(key: "kcal", ["kcal": tenths(custom.macros.kcal), "grams": tenths(custom.grams)])
         }
         let serving = Amount(custom.serving.trimmed)
         let measure = FoodMeasure(amount: serving?.quantity ?? 1, name: serving?.unit ?? custom.serving.trimmed, grams: custom.grams)
@@ -134,7 +139,9 @@ public struct NutritionUseCases: Sendable {
                 .prefix(3).map(\.name)
         }
         throw AppError.notFound(
-            "no food matches '\(reference)'\(closest.isEmpty ? "" : "; closest: \(closest.joined(separator: "; "))")", code: "food_not_found").with(key: closest.isEmpty ? "match" : "closest", ["query": reference, "closest": closest.joined(separator: "; ")])
+            "no food matches '\(reference)'\(closest.isEmpty ? "" : "; closest: \(closest.joined(separator: "; "))")",
+            code: "food_not_found")
+            .with(key: closest.isEmpty ? "match" : "closest", ["query": reference, "closest": closest.joined(separator: "; ")])
     }
 
     /// `usda:01001`, `kr:kr0001`, `custom:<uuid>`: a food's id rather than words to search.
@@ -147,13 +154,16 @@ public struct NutritionUseCases: Sendable {
 
     public func log(ownerID: String, meal: Meal, food reference: String, amount text: String, date: LocalDate?) throws -> DietEntry {
         guard let amount = Amount(text) else {
-            throw AppError.invalidInput("'\(text)' is not an amount: say 40g, 1 cup, 2 tbsp, 1.5 slice or 250kcal", code: "invalid_amount").with(key: "text_kcal", ["text": text])
+            throw AppError.invalidInput("'\(text)' is not an amount: say 40g, 1 cup, 2 tbsp, 1.5 slice or 250kcal", code: "invalid_amount")
+                .with(key: "text_kcal", ["text": text])
         }
         let now = clock.now
         let day = try checked(day: date, ownerID: ownerID)
         var entry: DietEntry
         if amount.isCalories {
-            guard amount.quantity <= 10_000 else { throw AppError.invalidInput("at most 10,000 kcal at once", code: "invalid_amount").with(key: "kcal") }
+            guard amount.quantity <= 10_000 else {
+                throw AppError.invalidInput("at most 10,000 kcal at once", code: "invalid_amount").with(key: "kcal")
+            }
             let named = Self.isFoodID(reference)
                 ? try food(id: reference, ownerID: ownerID).name : reference.trimmed
             entry = DietEntry(id: UUIDv7.makeString(at: now), ownerID: ownerID, date: day, meal: meal, foodID: nil,
@@ -172,7 +182,8 @@ public struct NutritionUseCases: Sendable {
 
     public func edit(ownerID: String, id: String, amount text: String) throws -> DietEntry {
         guard let amount = Amount(text) else {
-            throw AppError.invalidInput("'\(text)' is not an amount: say 40g, 1 cup, 2 tbsp or 1.5 slice", code: "invalid_amount").with(key: "text", ["text": text])
+            throw AppError.invalidInput("'\(text)' is not an amount: say 40g, 1 cup, 2 tbsp or 1.5 slice", code: "invalid_amount")
+                .with(key: "text", ["text": text])
         }
         return try transactor.write {
             guard var entry = try diet.entry(id: id.lowercased(), ownerID: ownerID) else {
@@ -184,7 +195,9 @@ public struct NutritionUseCases: Sendable {
                 entry.grams = grams
                 entry.macros = food.per100g.scaled(grams / 100)
             } else {
-                guard amount.isCalories else { throw AppError.invalidInput("a quick-add is changed in kcal, e.g. 300kcal", code: "invalid_amount").with(key: "quick") }
+                guard amount.isCalories else {
+                    throw AppError.invalidInput("a quick-add is changed in kcal, e.g. 300kcal", code: "invalid_amount").with(key: "quick")
+                }
                 entry.macros = Macros(kcal: amount.quantity, protein: 0, carbs: 0, fat: 0)
             }
             entry.amountText = text
@@ -211,7 +224,8 @@ public struct NutritionUseCases: Sendable {
         return try transactor.write {
             let source = try diet.entries(ownerID: ownerID, from: date, through: date).filter { $0.meal == meal }
             guard !source.isEmpty else {
-                throw AppError.notFound("nothing was logged for \(meal.rawValue) on \(date)", code: "meal_empty").with(["meal": meal.rawValue, "date": "\(date)"])
+                throw AppError.notFound("nothing was logged for \(meal.rawValue) on \(date)", code: "meal_empty")
+                    .with(["meal": meal.rawValue, "date": "\(date)"])
             }
             let now = clock.now
             return try source.map { original in
@@ -231,9 +245,12 @@ public struct NutritionUseCases: Sendable {
         let today = today(ownerID: ownerID)
         guard let day else { return today }
         guard day <= today.adding(days: 1) else {
-            throw AppError.invalidInput("\(day) is too far ahead: meals are logged up to a day in advance", code: "future_meal").with(["date": "\(day)"])
+            throw AppError.invalidInput("\(day) is too far ahead: meals are logged up to a day in advance", code: "future_meal")
+                .with(["date": "\(day)"])
         }
-        guard day.year >= 1900 else { throw AppError.invalidInput("\(day) is before 1900", code: "invalid_date").with(key: "before_1900", ["date": "\(day)"]) }
+        guard day.year >= 1900 else {
+            throw AppError.invalidInput("\(day) is before 1900", code: "invalid_date").with(key: "before_1900", ["date": "\(day)"])
+        }
         return day
     }
 
@@ -257,10 +274,14 @@ public struct NutritionUseCases: Sendable {
                 guard let value else { return nil }
                 switch value {
                 case .grams(let grams):
-                    guard grams.isFinite, (0...2000).contains(grams) else { throw AppError.invalidInput("a macro goal is 0 to 2000 g", code: "invalid_goal").with(key: "macro") }
+                    guard grams.isFinite, (0...2000).contains(grams) else {
+                        throw AppError.invalidInput("a macro goal is 0 to 2000 g", code: "invalid_goal").with(key: "macro")
+                    }
                     return grams
                 case .percent(let percent):
-                    guard percent.isFinite, (0...100).contains(percent) else { throw AppError.invalidInput("a percent is 0 to 100", code: "invalid_goal").with(key: "percent") }
+                    guard percent.isFinite, (0...100).contains(percent) else {
+                        throw AppError.invalidInput("a percent is 0 to 100", code: "invalid_goal").with(key: "percent")
+                    }
                     return goals.kcal * percent / 100 / kcalPerGram
                 }
             }
@@ -272,7 +293,8 @@ public struct NutritionUseCases: Sendable {
             guard share <= 101 else {
                 throw AppError.invalidInput(
                     "protein, carbs and fat make \(Int(share.rounded())) % of the \(Int(goals.kcal.rounded())) kcal goal; "
-                        + "together they are at most 100 % (lower a macro or raise the kcal goal)", code: "invalid_goal").with(key: "share", ["percent": "\(Int(share.rounded()))", "kcal": "\(Int(goals.kcal.rounded()))"])
+                        + "together they are at most 100 % (lower a macro or raise the kcal goal)", code: "invalid_goal")
+                    .with(key: "share", ["percent": "\(Int(share.rounded()))", "kcal": "\(Int(goals.kcal.rounded()))"])
             }
             try diet.saveGoals(goals, ownerID: ownerID, at: clock.now)
             return goals
@@ -341,7 +363,8 @@ public struct NutritionUseCases: Sendable {
 
     static func checked(grams: Double) throws -> Double {
         guard grams.isFinite, grams > 0, grams <= 10_000 else {
-            throw AppError.invalidInput("that is \(Int(grams)) g: an amount is more than 0 and at most 10 kg", code: "invalid_amount").with(key: "grams", ["grams": "\(Int(grams))"])
+            throw AppError.invalidInput("that is \(Int(grams)) g: an amount is more than 0 and at most 10 kg", code: "invalid_amount")
+                .with(key: "grams", ["grams": "\(Int(grams))"])
         }
         return grams
     }

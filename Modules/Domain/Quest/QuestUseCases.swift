@@ -61,7 +61,8 @@ public struct QuestUseCases: Sendable {
         return try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
             if let current = try journeys.journeys(ownerID: ownerID).first, !current.isComplete {
                 throw AppError.invalidInput(
-                    "a journey is already in progress (\(current.id), started \(current.timeZone.localDate(of: current.startedAt))); finish it or delete it",
+                    "a journey is already in progress (\(current.id), started \(current.timeZone.localDate(of: current.startedAt))); "
+                        + "finish it or delete it",
                     code: "journey_in_progress").with(["date": "\(current.timeZone.localDate(of: current.startedAt))", "id": current.id])
             }
             let now = clock.now
@@ -167,7 +168,8 @@ public struct QuestUseCases: Sendable {
         return try transactor.write {
             let state = try currentState(ownerID: ownerID)
             guard var entry = state.entry(number) else {
-                throw AppError.invalidInput("quest \(number) is not done yet, so there is nothing to edit", code: "quest_not_done").with(["number": "\(number)"])
+                throw AppError.invalidInput("quest \(number) is not done yet, so there is nothing to edit", code: "quest_not_done")
+                    .with(["number": "\(number)"])
             }
             let text = text.trimmed
             if state.journey.style == .question {
@@ -266,7 +268,8 @@ public struct QuestUseCases: Sendable {
 
     static func validate(number: Int) throws {
         guard (1...QuestContent.questCount).contains(number) else {
-            throw AppError.invalidInput("a quest number is 1 to \(QuestContent.questCount) (got \(number))", code: "invalid_quest_number").with(["number": "\(number)", "max": "\(QuestContent.questCount)"])
+            throw AppError.invalidInput("a quest number is 1 to \(QuestContent.questCount) (got \(number))", code: "invalid_quest_number")
+                .with(["number": "\(number)", "max": "\(QuestContent.questCount)"])
         }
     }
 
@@ -277,7 +280,8 @@ public struct QuestUseCases: Sendable {
                 code: "answer_too_short").with(key: minimum > 1 ? "minimum" : "empty", ["minimum": "\(minimum)"])
         }
         guard text.count <= maximumTextLength else {
-            throw AppError.invalidInput("the text is too long (at most \(maximumTextLength) characters)", code: "answer_too_long").with(["max": "\(maximumTextLength)"])
+            throw AppError.invalidInput("the text is too long (at most \(maximumTextLength) characters)", code: "answer_too_long")
+                .with(["max": "\(maximumTextLength)"])
         }
     }
 }

@@ -54,7 +54,8 @@ public struct SetParser: Sendable {
         var bare: [(text: String, value: Double)] = []
         func fail(_ why: String) -> AppError { AppError.invalidInput("'\(text)': \(why); \(Self.forms)", code: "invalid_set") }
         func unreadable(_ token: String) -> AppError {
-            AppError.invalidInput("cannot read '\(token)' in '\(text)': \(Self.forms)", code: "invalid_set").with(key: "unreadable", ["token": token, "set": text])
+            AppError.invalidInput("cannot read '\(token)' in '\(text)': \(Self.forms)", code: "invalid_set")
+                .with(key: "unreadable", ["token": token, "set": text])
         }
         for token in tokens[used...] {
             if let value = Self.number(token, suffix: "kg") ?? Self.number(token, suffix: "kgs") {
@@ -74,7 +75,8 @@ public struct SetParser: Sendable {
             } else if token.contains("x"), let parts = Optional(token.split(separator: "x", omittingEmptySubsequences: false)),
                       parts.count == 2 {
                 // `5x5` is sets x reps; `100kgx5` (a weight first) is a weight x reps.
-                if let load = Self.number(String(parts[0]), suffix: "kg") ?? Self.number(String(parts[0]), suffix: "lb").map({ $0 * Self.poundsToKilograms }),
+                if let load = Self.number(String(parts[0]), suffix: "kg")
+                    ?? Self.number(String(parts[0]), suffix: "lb").map({ $0 * Self.poundsToKilograms }),
                    let each = Int(parts[1]) {
                     guard weight == nil else { throw fail("two weights") }
                     weight = load
@@ -87,7 +89,8 @@ public struct SetParser: Sendable {
                 } else {
                     throw unreadable(token)
                 }
-            } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil, let value = DurationText.seconds(token) {
+            } else if token.contains(":") || token.hasSuffix("s") && Double(token.dropLast()) != nil,
+                      let value = DurationText.seconds(token) {
                 seconds = value
             } else if let value = Double(token), value.isFinite, token.first?.isNumber == true {
                 bare.append((token, value))
@@ -106,7 +109,9 @@ public struct SetParser: Sendable {
         // Bare numbers as a lifter means them: for a loaded lift the first is the weight (in the
         // person's unit) and the next the reps; otherwise the one number is what the movement counts.
         func whole(_ number: (text: String, value: Double)) throws -> Int {
-            guard number.value == number.value.rounded(), number.value < 1e9 else { throw fail("'\(number.text)' reps must be a whole number") }
+            guard number.value == number.value.rounded(), number.value < 1e9 else {
+                throw fail("'\(number.text)' reps must be a whole number")
+            }
             return Int(number.value)
         }
         switch (exercise.measure, bare.count) {
@@ -137,10 +142,12 @@ public struct SetParser: Sendable {
         try Self.validate(weight: weight, sets: sets, reps: reps, seconds: seconds, metres: metres, calories: calories, rpe: rpe, rir: rir,
                           text: text)
         if exercise.measure == .weightReps, reps == nil, seconds == nil {
-            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 100kg 5", code: "invalid_set").with(key: "reps", ["set": text, "example": "\(exercise.name) 100kg 5"])
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 100kg 5", code: "invalid_set")
+                .with(key: "reps", ["set": text, "example": "\(exercise.name) 100kg 5"])
         }
         if [.reps, .weightReps].contains(exercise.measure), reps == nil, seconds == nil, metres == nil, calories == nil {
-            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 3x10", code: "invalid_set").with(key: "reps", ["set": text, "example": "\(exercise.name) 3x10"])
+            throw AppError.invalidInput("'\(text)': how many reps? e.g. \(exercise.name) 3x10", code: "invalid_set")
+                .with(key: "reps", ["set": text, "example": "\(exercise.name) 3x10"])
         }
         return (0..<sets).map { index in
             WorkoutSet(exercise: exercise.name, order: startingOrder + index, weightKg: weight, reps: reps, seconds: seconds,

@@ -23,11 +23,21 @@ public struct SupplementUseCases: Sendable {
 
     public func add(ownerID: String, name: String, amount: Double, unit: String, times: [LocalTime], weekdays: [Int]) throws -> Supplement {
         let name = name.trimmed
-        guard (1...60).contains(name.count) else { throw AppError.invalidInput("a name is 1 to 60 characters", code: "invalid_supplement").with(key: "name") }
-        guard amount.isFinite, amount > 0, amount <= 100_000 else { throw AppError.invalidInput("the amount must be more than 0", code: "invalid_supplement").with(key: "amount") }
-        guard !unit.trimmed.isEmpty, unit.count <= 20 else { throw AppError.invalidInput("give a unit such as mg, g, capsule", code: "invalid_supplement").with(key: "unit") }
-        guard !times.isEmpty, times.count <= 12 else { throw AppError.invalidInput("give 1 to 12 times of day", code: "invalid_supplement").with(key: "times") }
-        guard weekdays.allSatisfy({ (1...7).contains($0) }) else { throw AppError.invalidInput("weekdays are mon to sun", code: "invalid_supplement").with(key: "weekdays") }
+        guard (1...60).contains(name.count) else {
+            throw AppError.invalidInput("a name is 1 to 60 characters", code: "invalid_supplement").with(key: "name")
+        }
+        guard amount.isFinite, amount > 0, amount <= 100_000 else {
+            throw AppError.invalidInput("the amount must be more than 0", code: "invalid_supplement").with(key: "amount")
+        }
+        guard !unit.trimmed.isEmpty, unit.count <= 20 else {
+            throw AppError.invalidInput("give a unit such as mg, g, capsule", code: "invalid_supplement").with(key: "unit")
+        }
+        guard !times.isEmpty, times.count <= 12 else {
+            throw AppError.invalidInput("give 1 to 12 times of day", code: "invalid_supplement").with(key: "times")
+        }
+        guard weekdays.allSatisfy({ (1...7).contains($0) }) else {
+            throw AppError.invalidInput("weekdays are mon to sun", code: "invalid_supplement").with(key: "weekdays")
+        }
         return try transactor.write(publishing: .supplementsChanged(ownerID: ownerID), to: events) {
             if try supplements.supplements(ownerID: ownerID).contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 throw AppError.conflict("'\(name)' is already on the list", code: "supplement_exists").with(["name": name])
@@ -52,7 +62,8 @@ public struct SupplementUseCases: Sendable {
     }
 
     func find(ownerID: String, name: String) throws -> Supplement {
-        guard let supplement = try supplements.supplements(ownerID: ownerID).first(where: { $0.name.lowercased() == name.trimmed.lowercased() }) else {
+        let wanted = name.trimmed.lowercased()
+        guard let supplement = try supplements.supplements(ownerID: ownerID).first(where: { $0.name.lowercased() == wanted }) else {
             throw AppError.notFound("no supplement named '\(name)'", code: "supplement_not_found").with(["name": name])
         }
         return supplement

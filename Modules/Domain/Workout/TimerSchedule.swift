@@ -55,7 +55,9 @@ public struct TimerSchedule: Sendable, Equatable {
     /// Custom intervals: work and rest × rounds (no rest after the last round).
     public static func intervals(work: Double, rest: Double, rounds: Int) -> TimerSchedule {
         TimerSchedule(name: "Intervals \(format(work))/\(format(rest)) s × \(rounds)", rounds: rounds,
-                      blocks: (1...rounds).flatMap { round in round < rounds ? [(.work, round, work), (.rest, round, rest)] : [(.work, round, work)] })
+                      blocks: (1...rounds).flatMap { round in
+                          round < rounds ? [(.work, round, work), (.rest, round, rest)] : [(.work, round, work)]
+                      })
     }
 
     public static func rest(seconds: Double) -> TimerSchedule {

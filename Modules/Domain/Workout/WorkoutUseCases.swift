@@ -83,7 +83,8 @@ public struct WorkoutUseCases: Sendable {
             throw AppError.invalidInput("a session needs at least one set or a WOD result", code: "empty_session")
         }
         try Self.validate(entry, now: now)
-        let kind = entry.kind ?? (entry.wod != nil ? .wod : sets.allSatisfy { $0.weightKg == nil && ($0.metres != nil || $0.calories != nil) } ? .cardio : .strength)
+        let isCardio = sets.allSatisfy { $0.weightKg == nil && ($0.metres != nil || $0.calories != nil) }
+        let kind = entry.kind ?? (entry.wod != nil ? .wod : isCardio ? .cardio : .strength)
         let session = WorkoutSession(id: UUIDv7.makeString(at: now), ownerID: ownerID, startedAt: entry.startedAt ?? now, kind: kind,
                                      title: entry.title?.trimmed.nilIfBlank ?? entry.wod?.name, notes: entry.notes?.trimmed.nilIfBlank,
                                      durationMinutes: entry.durationMinutes ?? entry.wod?.seconds.map { $0 / 60 } ?? entry.wod?.capMinutes,
@@ -113,7 +114,8 @@ public struct WorkoutUseCases: Sendable {
         }
         if let wod = entry.wod, let seconds = wod.seconds, let cap = wod.capMinutes, seconds > cap * 60 {
             throw AppError.invalidInput("a finished time of \(DurationText.clock(seconds)) is over the \(Int(cap)) min cap: write cap+REPS",
-                                        code: "invalid_result").with(key: "over_cap", ["time": DurationText.clock(seconds), "cap": "\(Int(cap))"])
+                                        code: "invalid_result")
+                .with(key: "over_cap", ["time": DurationText.clock(seconds), "cap": "\(Int(cap))"])
         }
     }
 
@@ -125,7 +127,9 @@ public struct WorkoutUseCases: Sendable {
         var improved: [String: [String]] = [:]
         for set in session.sets {
             let gained = records[set.exercise, default: PersonalRecords(exercise: set.exercise)].add(set, formula: formula)
-            if !gained.isEmpty { improved[set.exercise, default: []].append(contentsOf: gained.filter { !(improved[set.exercise] ?? []).contains($0) }) }
+            if !gained.isEmpty {
+                improved[set.exercise, default: []].append(contentsOf: gained.filter { !(improved[set.exercise] ?? []).contains($0) })
+            }
         }
         if let wod = session.wod, let name = wod.name?.lowercased(), ExerciseCatalog.benchmarks.contains(name) {
             let previous = history.filter { $0.startedAt < session.startedAt }.compactMap(\.wod)
@@ -155,7 +159,8 @@ public struct WorkoutUseCases: Sendable {
 
     public func list(ownerID: String, from first: LocalDate?, through last: LocalDate?) throws -> [WorkoutSession] {
         if let first, let last, last < first {
-            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range").with(["start": "\(first)", "end": "\(last)"])
+            throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range")
+                .with(["start": "\(first)", "end": "\(last)"])
         }
         let zone = zone(ownerID: ownerID)
         let lower = first.map { zone.instant(of: $0, minutes: 0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
@@ -195,7 +200,8 @@ public struct WorkoutUseCases: Sendable {
             if let minutes = changes.durationMinutes { session.durationMinutes = minutes }
             if let start = changes.startedAt { session.startedAt = start }
             if let texts = changes.sets {
-                let parser = SetParser(exercises: try allExercises(ownerID: ownerID), defaultUnit: try settings(ownerID: ownerID).displayUnit)
+                let parser = SetParser(exercises: try allExercises(ownerID: ownerID),
+                                       defaultUnit: try settings(ownerID: ownerID).displayUnit)
                 var sets: [WorkoutSet] = []
                 for text in texts { sets += try parser.parse(text, startingOrder: sets.count) }
                 guard !sets.isEmpty || session.wod != nil else {
@@ -273,7 +279,8 @@ public struct WorkoutUseCases: Sendable {
                 throw AppError.invalidInput("the monthly goal is 1 to 62 sessions", code: "invalid_goal").with(key: "monthly")
             }
             if let minutes = settings.monthlyMinutes, !(1...20_000).contains(minutes) {
-                throw AppError.invalidInput("the monthly time goal is 1 to 20,000 minutes", code: "invalid_goal").with(key: "monthly_minutes")
+                throw AppError.invalidInput("the monthly time goal is 1 to 20,000 minutes", code: "invalid_goal")
+                    .with(key: "monthly_minutes")
             }
             try workouts.saveSettings(settings, ownerID: ownerID, at: clock.now)
             return settings
