@@ -106,7 +106,8 @@ public struct SQLitePlaceRepository: PlaceRepository {
     }
 
     public func places(ownerID: String) throws -> [Place] {
-        try database.query("SELECT * FROM places WHERE owner_id = ? AND deleted_at IS NULL ORDER BY name", [.text(ownerID)]).map(Self.decode)
+        try database.query("SELECT * FROM places WHERE owner_id = ? AND deleted_at IS NULL ORDER BY name", [.text(ownerID)])
+            .map(Self.decode)
     }
 
     public func delete(id: String, ownerID: String, at date: Date) throws {

@@ -146,7 +146,8 @@ public struct SQLiteCoupleRepository: CoupleRepository {
     public func save(_ mood: MoodEntry) throws {
         try database.execute(
             """
-            INSERT INTO couple_moods (id, couple_id, author_id, day, mood, status, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO couple_moods (id, couple_id, author_id, day, mood, status, note, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET mood = excluded.mood, status = excluded.status, note = excluded.note,
                 updated_at = excluded.updated_at
             """,
@@ -162,7 +163,8 @@ public struct SQLiteCoupleRepository: CoupleRepository {
 
     public func moods(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [MoodEntry] {
         try database.query(
-            "SELECT * FROM couple_moods WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL ORDER BY day DESC, updated_at DESC",
+            "SELECT * FROM couple_moods WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL "
+                + "ORDER BY day DESC, updated_at DESC",
             [.text(coupleID), .text(first.description), .text(last.description)]).map(mood)
     }
 
@@ -287,7 +289,8 @@ public struct SQLiteCoupleRepository: CoupleRepository {
     public func save(_ photo: CouplePhoto) throws {
         try database.execute(
             """
-            INSERT INTO couple_photos (id, couple_id, author_id, day, sha256, format, byte_count, caption, created_at, updated_at, deleted_at)
+            INSERT INTO couple_photos (id, couple_id, author_id, day, sha256, format, byte_count, caption,
+                created_at, updated_at, deleted_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET sha256 = excluded.sha256, format = excluded.format, byte_count = excluded.byte_count,
                 caption = excluded.caption, updated_at = excluded.updated_at, deleted_at = excluded.deleted_at
@@ -299,7 +302,8 @@ public struct SQLiteCoupleRepository: CoupleRepository {
 
     public func photos(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [CouplePhoto] {
         try database.query(
-            "SELECT * FROM couple_photos WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL ORDER BY day DESC, updated_at DESC",
+            "SELECT * FROM couple_photos WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL "
+                + "ORDER BY day DESC, updated_at DESC",
             [.text(coupleID), .text(first.description), .text(last.description)]).map(photo)
     }
 

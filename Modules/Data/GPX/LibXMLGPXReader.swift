@@ -129,7 +129,8 @@ struct LibXMLGPXReader {
                 try endElement()
             case 3, 4, 14: // text, CDATA, significant whitespace
                 if field != nil, let value = xmlTextReaderConstValue(reader) {
-                    text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
+                    let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+                    text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
                 }
             case 5: // entity reference: never expanded
                 throw failure("entity references are not allowed in a GPX file")

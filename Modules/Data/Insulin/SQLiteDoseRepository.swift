@@ -21,7 +21,8 @@ public struct SQLiteDoseRepository: DoseRepository {
 
     public func update(_ dose: Dose) throws {
         try database.execute(
-            "UPDATE insulin_doses SET kind = ?, units = ?, taken_at = ?, note = ?, updated_at = ?, deleted_at = ? WHERE id = ? AND owner_id = ?",
+            "UPDATE insulin_doses SET kind = ?, units = ?, taken_at = ?, note = ?, updated_at = ?, deleted_at = ? "
+                + "WHERE id = ? AND owner_id = ?",
             [.text(dose.kind.rawValue), .real(dose.units), dose.takenAt.sqlValue, dose.note.sqlValue,
              dose.updatedAt.sqlValue, dose.deletedAt.sqlValue, .text(dose.id), .text(dose.ownerID)])
     }

@@ -135,7 +135,8 @@ public struct SQLiteNotificationRepository: NotificationRepository {
 
     public func quietHours(ownerID: String) throws -> QuietHours? {
         guard let row = try database.queryOne("SELECT * FROM notification_settings WHERE owner_id = ?", [.text(ownerID)]),
-              let from = LocalTime(minutes: try row.get("quiet_from")), let to = LocalTime(minutes: try row.get("quiet_to")) else { return nil }
+              let from = LocalTime(minutes: try row.get("quiet_from")),
+              let to = LocalTime(minutes: try row.get("quiet_to")) else { return nil }
         return QuietHours(from: from, to: to)
     }
 
@@ -146,6 +147,7 @@ public struct SQLiteNotificationRepository: NotificationRepository {
             ON CONFLICT (owner_id) DO UPDATE SET quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to,
                 updated_at = excluded.updated_at
             """,
-            [.text(ownerID), .integer(Int64(quietHours.from.minutes)), .integer(Int64(quietHours.to.minutes)), date.sqlValue, date.sqlValue])
+            [.text(ownerID), .integer(Int64(quietHours.from.minutes)), .integer(Int64(quietHours.to.minutes)),
+             date.sqlValue, date.sqlValue])
     }
 }

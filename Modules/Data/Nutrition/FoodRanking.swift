@@ -87,9 +87,11 @@ enum FoodRanking {
     /// The Korean dishes and staples eaten most (by their Korean names): ranked like USDA's
     /// everyday staples, so that 김치 and kimchi find 배추김치 first.
     static let everydayKorean: Set<String> = [
-        "공깃밥", "현미밥", "잡곡밥", "배추김치", "깍두기", "된장찌개", "김치찌개", "미역국", "김밥", "라면", "불고기", "비빔밥",
-        "삼겹살구이", "두부", "달걀", "삶은달걀", "흰우유", "떡볶이", "계란말이", "바나나", "사과", "고구마", "감자", "식빵",
-        "닭가슴살", "제육볶음", "된장국", "떡국", "냉면", "물냉면", "잡채", "김", "귤", "딸기", "수박", "포도", "배",
+        "공깃밥", "현미밥", "잡곡밥", "배추김치", "깍두기", "된장찌개", "김치찌개", "미역국",
+        "김밥", "라면", "불고기", "비빔밥", "삼겹살구이", "두부", "달걀", "삶은달걀",
+        "흰우유", "떡볶이", "계란말이", "바나나", "사과", "고구마", "감자", "식빵",
+        "닭가슴살", "제육볶음", "된장국", "떡국", "냉면", "물냉면", "잡채", "김",
+        "귤", "딸기", "수박", "포도", "배",
     ]
 
     /// A Korean dish or staple: as plain as a raw staple (the table holds what people eat);
@@ -125,7 +127,13 @@ enum FoodRanking {
         var depth = 0
         var result = ""
         for character in text {
-            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { result.append(character) }
+            if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                result.append(character)
+            }
         }
         return result
     }

@@ -43,7 +43,8 @@ public struct SQLiteDietRepository: DietRepository {
     /// order they were added in (the rowid), not the random order of their ids' tails.
     public func entries(ownerID: String, from: LocalDate, through: LocalDate) throws -> [DietEntry] {
         try database.query(
-            "SELECT * FROM diet_entries WHERE owner_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL ORDER BY day, created_at, rowid",
+            "SELECT * FROM diet_entries WHERE owner_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL "
+                + "ORDER BY day, created_at, rowid",
             [.text(ownerID), .text(from.description), .text(through.description)]).map(Self.decode)
     }
 
@@ -51,19 +52,22 @@ public struct SQLiteDietRepository: DietRepository {
         try database.queryOne(
             "SELECT * FROM nutrition_goals WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1", [.text(ownerID)]
         ).map { row in
-            NutritionGoals(kcal: try row.get("kcal"), protein: try row.get("protein_g"), carbs: try row.get("carbs_g"), fat: try row.get("fat_g"))
+            NutritionGoals(kcal: try row.get("kcal"), protein: try row.get("protein_g"), carbs: try row.get("carbs_g"),
+                           fat: try row.get("fat_g"))
         }
     }
 
     public func saveGoals(_ goals: NutritionGoals, ownerID: String, at date: Date) throws {
-        if let row = try database.queryOne("SELECT id FROM nutrition_goals WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
-                                           [.text(ownerID)]) {
+        if let row = try database.queryOne(
+            "SELECT id FROM nutrition_goals WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
+            [.text(ownerID)]) {
             try database.execute("UPDATE nutrition_goals SET kcal = ?, protein_g = ?, carbs_g = ?, fat_g = ?, updated_at = ? WHERE id = ?",
                                  [.real(goals.kcal), .real(goals.protein), .real(goals.carbs), .real(goals.fat), date.sqlValue,
                                   .text(try row.get("id"))])
         } else {
             try database.execute(
-                "INSERT INTO nutrition_goals (id, owner_id, kcal, protein_g, carbs_g, fat_g, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO nutrition_goals (id, owner_id, kcal, protein_g, carbs_g, fat_g, created_at, updated_at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [.text(UUIDv7.makeString(at: date)), .text(ownerID), .real(goals.kcal), .real(goals.protein), .real(goals.carbs),
                  .real(goals.fat), date.sqlValue, date.sqlValue])
         }
@@ -91,14 +95,17 @@ public struct SQLiteWeightRepository: WeightRepository {
 
     public func insert(_ entry: WeightEntry) throws {
         try database.execute(
-            "INSERT INTO weights (id, owner_id, taken_at, kg, fat_percent, muscle_kg, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO weights (id, owner_id, taken_at, kg, fat_percent, muscle_kg, created_at, updated_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [.text(entry.id), .text(entry.ownerID), entry.takenAt.sqlValue, .real(entry.kilograms), entry.fatPercent.sqlValue,
              entry.muscleKilograms.sqlValue, entry.createdAt.sqlValue, entry.updatedAt.sqlValue])
     }
 
     public func entries(ownerID: String) throws -> [WeightEntry] {
-        try database.query("SELECT * FROM weights WHERE owner_id = ? AND deleted_at IS NULL ORDER BY taken_at, id", [.text(ownerID)]).map { row in
-            WeightEntry(id: try row.get("id"), ownerID: try row.get("owner_id"), takenAt: try row.get("taken_at"), kilograms: try row.get("kg"),
+        try database.query("SELECT * FROM weights WHERE owner_id = ? AND deleted_at IS NULL ORDER BY taken_at, id",
+                           [.text(ownerID)]).map { row in
+            WeightEntry(id: try row.get("id"), ownerID: try row.get("owner_id"), takenAt: try row.get("taken_at"),
+                        kilograms: try row.get("kg"),
                         fatPercent: try row.get("fat_percent"), muscleKilograms: try row.get("muscle_kg"),
                         createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
         }

@@ -90,7 +90,8 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
                 """,
                 [.text(food.id), .text(food.nameKo), .text(food.nameEn), .text(food.nameKo),
                  FoodRanking.searchTerms(otherNames: [], allNames: [food.nameKo]).sqlValue,
-                 .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat), .real(FoodRanking.koreanPenalty(nameKo: food.nameKo)),
+                 .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat),
+                 .real(FoodRanking.koreanPenalty(nameKo: food.nameKo)),
                  .text(heads.head), FoodRanking.lastWord(FoodRanking.withoutParentheses(food.nameEn)).sqlValue,
                  FoodRanking.koreanHeads([food.nameKo]).sqlValue, now, now])
             try replaceMeasures(food.id, food.measures)
@@ -146,7 +147,8 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
     public func food(id: String, ownerID: String) throws -> Food? {
         guard let row = try database.queryOne(
             """
-            SELECT f.*, EXISTS (SELECT 1 FROM food_favorites v WHERE v.owner_id = ?2 AND v.food_id = f.id AND v.deleted_at IS NULL) AS favorite
+            SELECT f.*,
+                EXISTS (SELECT 1 FROM food_favorites v WHERE v.owner_id = ?2 AND v.food_id = f.id AND v.deleted_at IS NULL) AS favorite
             FROM foods f WHERE f.id = ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
             """, [.text(id), .text(ownerID)]) else { return nil }
         return try decode(row, measures: try measures(of: [id])[id] ?? [])

@@ -58,7 +58,9 @@ public final class FileQuestContentSource: QuestContentSource {
             guard let journey = content.journey(style) else { throw fail("no \(style.rawValue) journey") }
             try check(journey.name, "\(style.rawValue) name")
             try check(journey.description, "\(style.rawValue) description")
-            guard journey.stages.count == QuestContent.stageCount else { throw fail("\(style.rawValue) has \(journey.stages.count) stages") }
+            guard journey.stages.count == QuestContent.stageCount else {
+                throw fail("\(style.rawValue) has \(journey.stages.count) stages")
+            }
             var ids = Set<String>()
             for (stageIndex, stage) in journey.stages.enumerated() {
                 guard stage.number == stageIndex + 1, stage.quests.count == QuestContent.questsPerStage else {

@@ -89,7 +89,8 @@ public struct SQLiteQuestEntryRepository: QuestEntryRepository {
         ).map { row in
             QuestEntry(id: try row.get("id"), journeyID: try row.get("journey_id"), ownerID: try row.get("owner_id"),
                        questNumber: try row.get("quest_number"), answer: try row.get("answer"),
-                       reflection: try row.get("reflection"), felt: (try row.get("felt", as: String?.self)).flatMap(QuestFelt.init(rawValue:)),
+                       reflection: try row.get("reflection"),
+                       felt: (try row.get("felt", as: String?.self)).flatMap(QuestFelt.init(rawValue:)),
                        completedAt: try row.get("completed_at"), createdAt: try row.get("created_at"),
                        updatedAt: try row.get("updated_at"))
         }

@@ -8,9 +8,11 @@ enum SQLiteError {
         let place = path == ":memory:" ? "the in-memory database" : "the database at \(path)"
         switch status & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return AppError(.unavailable, code: "database_unreadable", "\(place) cannot be read (\(message)); it is not a Tend database or it is damaged")
+            return AppError(.unavailable, code: "database_unreadable",
+                            "\(place) cannot be read (\(message)); it is not a Tend database or it is damaged")
         case SQLITE_CANTOPEN:
-            return AppError(.unavailable, code: "database_unavailable", "cannot open \(place) (\(message)); check that the folder exists and is writable")
+            return AppError(.unavailable, code: "database_unavailable",
+                            "cannot open \(place) (\(message)); check that the folder exists and is writable")
         case SQLITE_READONLY:
             return AppError(.unavailable, code: "database_read_only", "cannot write to \(place) (\(message))")
         case SQLITE_PERM, SQLITE_AUTH:

@@ -15,12 +15,13 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
         try database.write {
             try database.execute(
                 """
-                INSERT INTO workouts (id, owner_id, started_at, kind, title, notes, duration_min, felt, wod, created_at, updated_at, deleted_at)
+                INSERT INTO workouts (id, owner_id, started_at, kind, title, notes, duration_min, felt, wod,
+                    created_at, updated_at, deleted_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [.text(session.id), .text(session.ownerID), session.startedAt.sqlValue, .text(session.kind.rawValue), session.title.sqlValue,
-                 session.notes.sqlValue, session.durationMinutes.sqlValue, session.felt.sqlValue, try Self.encode(session.wod),
-                 session.createdAt.sqlValue, session.updatedAt.sqlValue, session.deletedAt.sqlValue])
+                [.text(session.id), .text(session.ownerID), session.startedAt.sqlValue, .text(session.kind.rawValue),
+                 session.title.sqlValue, session.notes.sqlValue, session.durationMinutes.sqlValue, session.felt.sqlValue,
+                 try Self.encode(session.wod), session.createdAt.sqlValue, session.updatedAt.sqlValue, session.deletedAt.sqlValue])
             try insertSets(session)
         }
     }
@@ -50,7 +51,8 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.text(session.id), .integer(Int64(position)), .text(set.exercise), set.weightKg.sqlValue, set.reps.sqlValue,
-                 set.seconds.sqlValue, set.metres.sqlValue, set.calories.sqlValue, set.isWarmup.sqlValue, set.rpe.sqlValue, set.rir.sqlValue])
+                 set.seconds.sqlValue, set.metres.sqlValue, set.calories.sqlValue, set.isWarmup.sqlValue,
+                 set.rpe.sqlValue, set.rir.sqlValue])
         }
     }
 
@@ -61,15 +63,18 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
     }
 
     public func sessions(ownerID: String, in interval: Range<Date>?) throws -> [WorkoutSession] {
+        let lower = interval.map { $0.lowerBound.sqlValue } ?? .integer(.min)
+        let upper = interval.map { $0.upperBound.sqlValue } ?? .integer(.max)
         let rows = try database.query(
-            "SELECT * FROM workouts WHERE owner_id = ? AND deleted_at IS NULL AND started_at >= ? AND started_at < ? ORDER BY started_at, id",
-            [.text(ownerID), interval.map { $0.lowerBound.sqlValue } ?? .integer(.min), interval.map { $0.upperBound.sqlValue } ?? .integer(.max)])
+            "SELECT * FROM workouts WHERE owner_id = ? AND deleted_at IS NULL AND started_at >= ? AND started_at < ? "
+                + "ORDER BY started_at, id",
+            [.text(ownerID), lower, upper])
         let sets = try database.query(
             """
             SELECT s.* FROM workout_sets s JOIN workouts w ON w.id = s.workout_id
             WHERE w.owner_id = ? AND w.deleted_at IS NULL AND w.started_at >= ? AND w.started_at < ? ORDER BY s.workout_id, s.position
             """,
-            [.text(ownerID), interval.map { $0.lowerBound.sqlValue } ?? .integer(.min), interval.map { $0.upperBound.sqlValue } ?? .integer(.max)])
+            [.text(ownerID), lower, upper])
         var byWorkout: [String: [WorkoutSet]] = [:]
         for row in sets { byWorkout[try row.get("workout_id"), default: []].append(try Self.decodeSet(row)) }
         return try rows.map { try decode($0, sets: byWorkout[try $0.get("id", as: String.self)] ?? []) }
@@ -78,7 +83,8 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
     private func sets(of ids: [String]) throws -> [String: [WorkoutSet]] {
         var result: [String: [WorkoutSet]] = [:]
         for id in ids {
-            result[id] = try database.query("SELECT * FROM workout_sets WHERE workout_id = ? ORDER BY position", [.text(id)]).map(Self.decodeSet)
+            result[id] = try database.query("SELECT * FROM workout_sets WHERE workout_id = ? ORDER BY position", [.text(id)])
+                .map(Self.decodeSet)
         }
         return result
     }
@@ -96,12 +102,14 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
     }
 
     public func saveSettings(_ settings: WorkoutSettings, ownerID: String, at date: Date) throws {
-        let plan = String(decoding: try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: settings.plan.map { (String($0.key), $0.value) })),
-                          as: UTF8.self)
-        let values: [SQLValue] = [.integer(Int64(settings.weeklySessions)), settings.monthlySessions.sqlValue, settings.monthlyMinutes.sqlValue,
-                                  .text(plan), .text(settings.displayUnit), .text(settings.oneRepMaxFormula), date.sqlValue]
-        if let row = try database.queryOne("SELECT id FROM workout_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
-                                           [.text(ownerID)]) {
+        let planByDay = Dictionary(uniqueKeysWithValues: settings.plan.map { (String($0.key), $0.value) })
+        let plan = String(decoding: try JSONEncoder().encode(planByDay), as: UTF8.self)
+        let values: [SQLValue] = [.integer(Int64(settings.weeklySessions)), settings.monthlySessions.sqlValue,
+                                  settings.monthlyMinutes.sqlValue, .text(plan), .text(settings.displayUnit),
+                                  .text(settings.oneRepMaxFormula), date.sqlValue]
+        if let row = try database.queryOne(
+            "SELECT id FROM workout_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
+            [.text(ownerID)]) {
             try database.execute(
                 """
                 UPDATE workout_settings SET weekly_sessions = ?, monthly_sessions = ?, monthly_minutes = ?, plan = ?, display_unit = ?,
@@ -156,7 +164,8 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
     public func saveCustom(_ exercise: Exercise, ownerID: String, at date: Date) throws {
         try database.execute(
             "INSERT INTO custom_exercises (id, owner_id, name, measure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [.text(UUIDv7.makeString(at: date)), .text(ownerID), .text(exercise.name), .text(exercise.measure.rawValue), date.sqlValue, date.sqlValue])
+            [.text(UUIDv7.makeString(at: date)), .text(ownerID), .text(exercise.name), .text(exercise.measure.rawValue),
+             date.sqlValue, date.sqlValue])
     }
 }
 
@@ -177,15 +186,18 @@ public struct SQLiteSupplementRepository: SupplementRepository {
                 weekdays = excluded.weekdays, updated_at = excluded.updated_at, deleted_at = excluded.deleted_at
             """,
             [.text(supplement.id), .text(supplement.ownerID), .text(supplement.name), .real(supplement.amount), .text(supplement.unit),
-             .text(supplement.times.map(\.description).joined(separator: ",")), .text(supplement.weekdays.map(String.init).joined(separator: ",")),
+             .text(supplement.times.map(\.description).joined(separator: ",")),
+             .text(supplement.weekdays.map(String.init).joined(separator: ",")),
              supplement.createdAt.sqlValue, supplement.updatedAt.sqlValue, supplement.deletedAt.sqlValue])
     }
 
     public func supplements(ownerID: String) throws -> [Supplement] {
-        try database.query("SELECT * FROM supplements WHERE owner_id = ? AND deleted_at IS NULL ORDER BY name", [.text(ownerID)]).map { row in
+        try database.query("SELECT * FROM supplements WHERE owner_id = ? AND deleted_at IS NULL ORDER BY name",
+                           [.text(ownerID)]).map { row in
             let times: String = try row.get("times")
             let weekdays: String = try row.get("weekdays")
-            return Supplement(id: try row.get("id"), ownerID: try row.get("owner_id"), name: try row.get("name"), amount: try row.get("amount"),
+            return Supplement(id: try row.get("id"), ownerID: try row.get("owner_id"), name: try row.get("name"),
+                              amount: try row.get("amount"),
                               unit: try row.get("unit"), times: times.split(separator: ",").compactMap { LocalTime(String($0)) },
                               weekdays: weekdays.split(separator: ",").compactMap { Int($0) },
                               createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
@@ -199,7 +211,8 @@ public struct SQLiteSupplementRepository: SupplementRepository {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(intake.id), .text(intake.supplementID), .text(intake.ownerID), .text(intake.day.description),
-             intake.slot.map { .integer(Int64($0.minutes)) } ?? .null, intake.takenAt.sqlValue, intake.takenAt.sqlValue, intake.takenAt.sqlValue])
+             intake.slot.map { .integer(Int64($0.minutes)) } ?? .null,
+             intake.takenAt.sqlValue, intake.takenAt.sqlValue, intake.takenAt.sqlValue])
     }
 
     public func intakes(ownerID: String, from: LocalDate, through: LocalDate) throws -> [SupplementIntake] {
@@ -208,7 +221,8 @@ public struct SQLiteSupplementRepository: SupplementRepository {
             [.text(ownerID), .text(from.description), .text(through.description)]).map { row in
             SupplementIntake(id: try row.get("id"), supplementID: try row.get("supplement_id"), ownerID: try row.get("owner_id"),
                              day: LocalDate(try row.get("day", as: String.self)) ?? LocalDate(dayNumber: 0),
-                             slot: (try row.get("slot_minutes", as: Int?.self)).flatMap { LocalTime(minutes: $0) }, takenAt: try row.get("taken_at"))
+                             slot: (try row.get("slot_minutes", as: Int?.self)).flatMap { LocalTime(minutes: $0) },
+                             takenAt: try row.get("taken_at"))
         }
     }
 }
