@@ -39,7 +39,8 @@ do {
     }
     let bare = try measure { query in
         _ = try database.query(
-            "SELECT f.id, f.name, f.kcal FROM foods_fts JOIN foods f ON f.rowid = foods_fts.rowid WHERE foods_fts MATCH ? ORDER BY bm25(foods_fts) LIMIT 10",
+            "SELECT f.id, f.name, f.kcal FROM foods_fts JOIN foods f ON f.rowid = foods_fts.rowid "
+                + "WHERE foods_fts MATCH ? ORDER BY bm25(foods_fts) LIMIT 10",
             [.text(SQLiteFoodRepository.matchExpression(query)!)])
     }
     let repo = try measure { query in _ = try repository.search(query, ownerID: "bench", limit: 10) }

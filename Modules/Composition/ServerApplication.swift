@@ -60,9 +60,12 @@ public enum ServerApplication {
     static func openAPIDocument(routes: [Route]) -> JSONValue {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
-            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, food, meals and weight, the quest journeys, the couple space, and notifications. Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
+            description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, "
+                + "food, meals and weight, the quest journeys, the couple space, and notifications. "
+                + "Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
-                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas + NotificationRoutes.schemas)
+                + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas
+                + NotificationRoutes.schemas)
     }
 }

@@ -53,7 +53,8 @@ public struct TendCommandLine: Sendable {
         let environment = environment
         let questContext: QuestCommands.ContextProvider = { invocation in
             QuestContext(useCases: try container(for: invocation).quests, ownerID: Owner.local,
-                         language: Language.resolve(option: invocation.option(GlobalOptions.language.name), environment: environment) ?? .en,
+                         language: Language.resolve(option: invocation.option(GlobalOptions.language.name),
+                                                    environment: environment) ?? .en,
                          environment: environment, isInteractive: isatty(0) == 1)
         }
         let activityContext: ActivityCommands.ContextProvider = { invocation in
@@ -95,13 +96,16 @@ public struct TendCommandLine: Sendable {
         }
         return Command(
             name: "tend",
-            abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, a gentle quest journey, a shared space for two, and reminders.",
+            abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, "
+                + "a gentle quest journey, a shared space for two, and reminders.",
             options: GlobalOptions.all,
             subcommands: [
                 TodayCommand.make(insulin: insulinContext, quest: questContext, activity: activityContext, nutrition: nutritionContext,
                                   workout: workoutContext, couple: coupleContext, notify: notifyContext),
                 InsulinCommands.make(context: insulinContext),
-            ] + WorkoutCommands.make(context: workoutContext) + ActivityCommands.make(context: activityContext) + NutritionCommands.make(context: nutritionContext) + [
+            ] + WorkoutCommands.make(context: workoutContext)
+              + ActivityCommands.make(context: activityContext)
+              + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
                 AccountCommands.make(context: ServerConnection.accountContext(environment: environment)),
                 CoupleCommands.make(context: coupleContext),

@@ -13,18 +13,22 @@ public enum KoreanCatalog {
 
     /// By command path without `tend` (`""` is `tend` itself).
     static let abstracts: [String: String] = [
-        "": "Tend: 터미널에서 하는 나 돌보기 — 인슐린, 운동, 러닝과 등산, 식단과 체중, 이별을 지나는 퀘스트 여정, 둘만의 공간, 알림까지.",
+        "": "Tend: 터미널에서 하는 나 돌보기 — 인슐린, 운동, 러닝과 등산, 식단과 체중, "
+            + "이별을 지나는 퀘스트 여정, 둘만의 공간, 알림까지.",
         "today": "홈 화면: 모든 기능의 오늘 카드를 한 번에 보여 줘요.",
 
         "insulin": "지효성·속효성 인슐린을 기록하고, 중복 투여를 막고, 나의 투여 패턴을 봐요.",
-        "insulin log": "지금(또는 --at 시각에) 맞은 인슐린을 기록해요. 단위를 안 주면 기본 단위로 기록해요.",
+        "insulin log": "지금(또는 --at 시각에) 맞은 인슐린을 기록해요. "
+            + "단위를 안 주면 기본 단위로 기록해요.",
         "insulin status": "오늘 지효성 인슐린을 맞았는지, 마지막 속효성 투여가 언제였는지 보여 줘요.",
         "insulin list": "투여 기록을 오래된 순서로 보여 줘요 (--from/--to로 기간을 좁힐 수 있어요).",
         "insulin edit": "투여 기록의 종류, 단위, 시각, 메모를 고쳐요.",
         "insulin delete": "잘못 남긴 투여 기록을 지워요.",
-        "insulin calendar": "한 달을 보여 줘요: 지효성 투여일, 복약률, 평균 투여 시각, 연속 기록, 시간대별 속효성 투여.",
+        "insulin calendar": "한 달을 보여 줘요: 지효성 투여일, 복약률, 평균 투여 시각, 연속 기록, "
+            + "시간대별 속효성 투여.",
         "insulin chart": "한 달 차트를 SVG로 그려요: 날마다의 지효성 투여 시각, 속효성 투여 시각과 단위.",
-        "insulin settings": "인슐린 이름, 기본 단위, 하루 시작 시각, 시간대, 중복 방지, 알림 시각을 보거나 바꿔요.",
+        "insulin settings": "인슐린 이름, 기본 단위, 하루 시작 시각, 시간대, 중복 방지, "
+            + "알림 시각을 보거나 바꿔요.",
 
         "workout": "운동 기록: 세트, WOD, 개인 기록(PR), XP, 스트릭과 목표.",
         "workout log": "세트를 기록해요: tend workout log \"back squat 100kg 5x5\" \"pull-up 3x10\".",
@@ -41,7 +45,8 @@ public enum KoreanCatalog {
         "plan set": "요일의 플랜을 정해요: tend plan set mon \"legs: squat 5x5\" (TEXT를 비우면 지워요).",
         "plan show": "이번 주 플랜을 보여 줘요.",
         "plan today": "오늘의 플랜: 오늘 할 운동이에요.",
-        "timer": "WOD·인터벌 타이머: amrap 12 | emom 10x1m | tabata | fortime --cap 20 | intervals --work 40 --rest 20 --rounds 8 | rest 90.",
+        "timer": "WOD·인터벌 타이머: amrap 12 | emom 10x1m | tabata | fortime --cap 20 "
+            + "| intervals --work 40 --rest 20 --rounds 8 | rest 90.",
         "supps": "보충제: 섭취 일정, 오늘의 체크리스트, 복용률.",
         "supps add": "보충제를 섭취 시각(과 요일)과 함께 추가해요.",
         "supps list": "내 보충제와 이번 달 복용률을 보여 줘요.",
@@ -119,8 +124,10 @@ public enum KoreanCatalog {
         "account whoami": "이 컴퓨터가 로그인한 계정을 서버가 아는 그대로 보여 줘요.",
         "account update": "다른 사람에게 보이는 이름이나 내 시간대를 바꿔요 (이사나 긴 여행 뒤에).",
 
-        "couple": "Our Bridge: 둘만의 조용한 공간 — 기분, 서로의 시간과 날씨, 다음 만남, 캘린더, 챙김, 하루 한 장의 사진.",
-        "couple create": "상대에게 보낼 초대 코드를 만들어요 (24시간 유효, 새로 만들면 이전 코드는 사라져요).",
+        "couple": "Our Bridge: 둘만의 조용한 공간 — "
+            + "기분, 서로의 시간과 날씨, 다음 만남, 캘린더, 챙김, 하루 한 장의 사진.",
+        "couple create": "상대에게 보낼 초대 코드를 만들어요 "
+            + "(24시간 유효, 새로 만들면 이전 코드는 사라져요).",
         "couple join": "상대의 초대 코드로 공간에 들어가요.",
         "couple show": "공간에 누가, 언제부터, 어디에 있는지 보여 줘요.",
         "couple disconnect": "두 사람의 공유 공간을 끝내요 (각자 30일 동안 자기 글을 내려받을 수 있어요).",
@@ -137,7 +144,8 @@ public enum KoreanCatalog {
         "couple care list": "남은 일을 기한 순서로, 그다음 끝낸 일을 보여 줘요.",
         "couple care done": "챙길 일을 끝냈다고 표시해요 (둘 중 누구나 할 수 있어요).",
         "couple care delete": "챙길 일을 지워요.",
-        "couple photo": "오늘의 한 장을 나눠요 (하루 한 장, 다시 올리면 바뀌어요). 'photo get'으로 내려받아요.",
+        "couple photo": "오늘의 한 장을 나눠요 (하루 한 장, 다시 올리면 바뀌어요). "
+            + "'photo get'으로 내려받아요.",
         "couple photo get": "그날의 사진을 내려받아요 — 내 사진, 또는 --partner로 상대의 사진.",
         "couple bridge": "오늘의 다리: 서로의 하루에 얼마나 함께했는지 보여 줘요.",
         "couple archive": "공간에 쓰고 올린 모든 것을 내려받아요 (연결을 끊은 뒤 30일 동안).",
@@ -150,7 +158,8 @@ public enum KoreanCatalog {
         "notify channel list": "알림 채널을 보여 줘요.",
         "notify channel remove": "알림 채널을 지워요.",
         "notify test": "모든 채널에 테스트 알림을 보내요.",
-        "notify quiet": "방해 금지 시간을 정해요 (기본 23:30–07:30): 알림은 끝날 때까지 기다려요. 인슐린 알림은 예외예요.",
+        "notify quiet": "방해 금지 시간을 정해요 (기본 23:30–07:30): 알림은 끝날 때까지 기다려요. "
+            + "인슐린 알림은 예외예요.",
         "notify list": "알림을 최신 순으로 보여 줘요.",
         "notify inbox": "이 컴퓨터에서 읽지 않은 알림 (읽으면 읽음으로 표시해요).",
         "remind": "서버 없이 이 컴퓨터에서 보내는 알림.",
@@ -159,12 +168,28 @@ public enum KoreanCatalog {
 
     /// The paragraph after the abstract, where one is worth reading in Korean.
     static let discussions: [String: String] = [
-        "insulin": "투여는 기본으로 04:00에 시작하는 인슐린 하루에 속해요. 그래서 00:30의 투여는 전날 저녁으로 셈해요. 12시간 안에 지효성을 또 맞거나, 10분 안에 같은 단위의 속효성을 또 기록하면 거절해요 (종료 코드 3). 그래도 기록하려면 --force를 붙여요.",
-        "quest": "5단계 × 6퀘스트의 두 가지 여정이 있어요: 글로 답하는 질문 퀘스트(감정 직면)와, 일상을 되찾는 작은 행동을 하는 행동 퀘스트(감정 정리)예요. 퀘스트는 하루에 하나씩 열려요. 내가 쓴 답은 내 데이터베이스에만 남고 로그에는 절대 나오지 않아요.",
-        "couple": "공간은 tend-server에 있어요: 먼저 'tend account login'으로 로그인해요. 한 사람이 'tend couple create'로 코드를 만들어 보내고, 다른 사람이 'tend couple join CODE'로 들어와요. 인슐린, 운동, 식단, 퀘스트는 절대 공유하지 않아요.",
-        "workout log": "SET 하나가 인자 하나예요: \"deadlift 140kg 3\", \"bench 225lb 1x5\", \"row 2000m 7:32\", \"burpee 50\", \"bike 20cal\", \"squat 60kg 5 warmup\", \"deadlift 180kg 3 @9\".",
-        "timer": "터미널에서는 남은 시간, 구간과 라운드, 진행 막대를 보여 주고 바뀔 때마다 벨이 울려요. 스페이스는 일시 정지, q는 멈춤이에요. 터미널이 아니거나 --plan을 주면 일정만 출력해요. 시간에는 s나 m을 붙여요 (emom 10x1m은 1분씩 10라운드예요).",
-        "quest start": "감정: sad, angry, empty, anxious, regretful, confused, relieved (또는 슬픔, 화남, 공허함, 불안, 후회, 혼란, 홀가분함).",
+        "insulin": "투여는 기본으로 04:00에 시작하는 인슐린 하루에 속해요. "
+            + "그래서 00:30의 투여는 전날 저녁으로 셈해요. "
+            + "12시간 안에 지효성을 또 맞거나, "
+            + "10분 안에 같은 단위의 속효성을 또 기록하면 거절해요 (종료 코드 3). "
+            + "그래도 기록하려면 --force를 붙여요.",
+        "quest": "5단계 × 6퀘스트의 두 가지 여정이 있어요: "
+            + "글로 답하는 질문 퀘스트(감정 직면)와, "
+            + "일상을 되찾는 작은 행동을 하는 행동 퀘스트(감정 정리)예요. "
+            + "퀘스트는 하루에 하나씩 열려요. "
+            + "내가 쓴 답은 내 데이터베이스에만 남고 로그에는 절대 나오지 않아요.",
+        "couple": "공간은 tend-server에 있어요: 먼저 'tend account login'으로 로그인해요. "
+            + "한 사람이 'tend couple create'로 코드를 만들어 보내고, "
+            + "다른 사람이 'tend couple join CODE'로 들어와요. "
+            + "인슐린, 운동, 식단, 퀘스트는 절대 공유하지 않아요.",
+        "workout log": "SET 하나가 인자 하나예요: \"deadlift 140kg 3\", \"bench 225lb 1x5\", \"row 2000m 7:32\", \"burpee 50\", "
+            + "\"bike 20cal\", \"squat 60kg 5 warmup\", \"deadlift 180kg 3 @9\".",
+        "timer": "터미널에서는 남은 시간, 구간과 라운드, 진행 막대를 보여 주고 바뀔 때마다 벨이 울려요. "
+            + "스페이스는 일시 정지, q는 멈춤이에요. "
+            + "터미널이 아니거나 --plan을 주면 일정만 출력해요. "
+            + "시간에는 s나 m을 붙여요 (emom 10x1m은 1분씩 10라운드예요).",
+        "quest start": "감정: sad, angry, empty, anxious, regretful, confused, relieved "
+            + "(또는 슬픔, 화남, 공허함, 불안, 후회, 혼란, 홀가분함).",
     ]
 
     // MARK: Options and arguments
@@ -202,7 +227,8 @@ public enum KoreanCatalog {
         "insulin settings --day-starts": "인슐린 하루가 시작하는 시각 (기본 04:00).",
         "insulin settings --time-zone": "시간대 이름, 예: Asia/Seoul (기본: 시스템 설정).",
         "insulin settings --long-guard-hours": "이 시간 안의 두 번째 지효성 투여를 막아요 (기본 12, 0이면 꺼요).",
-        "insulin settings --rapid-window-minutes": "이 시간 안에 같은 속효성 투여를 또 하면 막아요 (기본 10, 0이면 꺼요).",
+        "insulin settings --rapid-window-minutes": "이 시간 안에 같은 속효성 투여를 또 하면 막아요 "
+            + "(기본 10, 0이면 꺼요).",
         "insulin settings --reminder": "지효성 투여 알림 시각 (기본 22:00).",
 
         "supps add --amount": "한 번에 먹는 양 (필수).",

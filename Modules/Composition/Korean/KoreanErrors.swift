@@ -9,10 +9,13 @@ extension KoreanCatalog {
 
         // Insulin
         "invalid_units": "단위는 0보다 크고 100 이하여야 하고, 0.5 단위로 써 주세요 (입력: {units}).",
-        "future_dose": "투여 시각 {date} {time}은(는) 아직 오지 않은 시각이에요. 실제로 맞은 시각을 적어 주세요.",
+        "future_dose": "투여 시각 {date} {time}은(는) 아직 오지 않은 시각이에요. "
+            + "실제로 맞은 시각을 적어 주세요.",
         "invalid_note": "메모가 너무 길어요 (최대 500자).",
-        "duplicate_dose.long": "{date} {time}에 지효성 인슐린 {units}단위를 이미 기록했어요 (간격이 {hours}시간보다 짧아요).",
-        "duplicate_dose.rapid": "{date} {time}에 같은 {units}단위의 속효성 인슐린을 이미 기록했어요 (간격이 {minutes}분보다 짧아요).",
+        "duplicate_dose.long": "{date} {time}에 지효성 인슐린 {units}단위를 이미 기록했어요 "
+            + "(간격이 {hours}시간보다 짧아요).",
+        "duplicate_dose.rapid": "{date} {time}에 같은 {units}단위의 속효성 인슐린을 이미 기록했어요 "
+            + "(간격이 {minutes}분보다 짧아요).",
         "suffix.force_log": " 그래도 기록하려면 --force를 붙여 주세요.",
         "suffix.force_save": " 그래도 저장하려면 --force를 붙여 주세요.",
         "dose_not_found": "{id}에 해당하는 투여 기록이 없어요.",
@@ -42,7 +45,9 @@ extension KoreanCatalog {
         "workout_not_found": "{id}에 해당하는 운동 기록이 없어요.",
         "workout_not_found.none": "아직 운동 기록이 없어요.",
         "invalid_set.empty": "세트가 비어 있어요.",
-        "invalid_set.unreadable": "'{set}'에서 '{token}'을(를) 읽을 수 없어요: 예를 들어 100kg 5 (무게와 횟수), 100 5, 100kg 5x5 (세트 x 횟수), 3x10, 2000m 7:32, 20cal, @8처럼 써 주세요.",
+        "invalid_set.unreadable": "'{set}'에서 '{token}'을(를) 읽을 수 없어요: "
+            + "예를 들어 100kg 5 (무게와 횟수), 100 5, 100kg 5x5 (세트 x 횟수), "
+            + "3x10, 2000m 7:32, 20cal, @8처럼 써 주세요.",
         "invalid_set.reps": "'{set}': 몇 회 했나요? 예: {example}",
         "invalid_goal.weekly": "주간 목표는 1회부터 14회까지예요.",
         "invalid_goal.monthly": "월간 목표는 1회부터 62회까지예요.",
@@ -66,9 +71,11 @@ extension KoreanCatalog {
         "invalid_food.name": "음식 이름은 1자부터 120자까지 쓸 수 있어요.",
         "invalid_food.serving": "1회 제공량은 0 g보다 크고 5000 g 이하여야 해요.",
         "invalid_food.value": "{field} 값은 0 이상이어야 해요 (그리고 말이 되는 값이어야 해요).",
-        "invalid_food.macros": "단백질, 탄수화물, 지방을 합친 무게({macros} g)가 1회 제공량({grams} g)보다 무거울 수 없어요.",
+        "invalid_food.macros": "단백질, 탄수화물, 지방을 합친 무게({macros} g)가 "
+            + "1회 제공량({grams} g)보다 무거울 수 없어요.",
         "invalid_food.kcal": "{grams} g에 {kcal} kcal는 어떤 음식보다도 많아요 (1 g에 최대 9 kcal).",
-        "invalid_amount.text_kcal": "'{text}'은(는) 양으로 읽을 수 없어요: 40g, 1 cup, 2 tbsp, 1.5 slice나 250kcal처럼 써 주세요.",
+        "invalid_amount.text_kcal": "'{text}'은(는) 양으로 읽을 수 없어요: 40g, 1 cup, 2 tbsp, "
+            + "1.5 slice나 250kcal처럼 써 주세요.",
         "invalid_amount.text": "'{text}'은(는) 양으로 읽을 수 없어요: 40g, 1 cup, 2 tbsp나 1.5 slice처럼 써 주세요.",
         "invalid_amount.kcal": "한 번에 최대 10,000 kcal까지 기록할 수 있어요.",
         "invalid_amount.quick": "빠른 기록은 kcal로 고쳐요. 예: 300kcal",
@@ -85,7 +92,8 @@ extension KoreanCatalog {
         "invalid_goal.kcal": "칼로리 목표는 500부터 10,000까지예요.",
         "invalid_goal.macro": "매크로 목표는 0 g부터 2000 g까지예요.",
         "invalid_goal.percent": "비율은 0부터 100까지예요.",
-        "invalid_goal.share": "단백질, 탄수화물, 지방이 칼로리 목표 {kcal} kcal의 {percent} %가 돼요. 합쳐서 100 %를 넘을 수 없어요 (매크로를 낮추거나 칼로리 목표를 올려 주세요).",
+        "invalid_goal.share": "단백질, 탄수화물, 지방이 칼로리 목표 {kcal} kcal의 {percent} %가 돼요. "
+            + "합쳐서 100 %를 넘을 수 없어요 (매크로를 낮추거나 칼로리 목표를 올려 주세요).",
 
         // Weight
         "invalid_weight": "체중은 20 kg부터 400 kg까지예요 (입력: {kg}).",
