@@ -97,7 +97,8 @@ enum HelpFormatter {
         let arguments = command.subcommands.isEmpty || command.run != nil ? command.arguments : []
         let argumentRows = arguments.map { argument in
             Row(label: argument.displayName,
-                text: describe(catalog.argumentHelp(argument, path: names, english: argument.help), allowed: argument.allowedValues, words: words))
+                text: describe(catalog.argumentHelp(argument, path: names, english: argument.help),
+                               allowed: argument.allowedValues, words: words))
         }
 
         var optionRows = command.options.map { row($0, path: names, catalog: catalog) }

@@ -58,7 +58,8 @@ struct Parser {
         for (index, argument) in declared.enumerated() {
             guard index < positionals.count else {
                 if argument.isOptional { continue }
-                return .failure(UsageError("missing argument <\(argument.name)>", key: UsageError.Key.missingArgument, arguments: ["argument": "<\(argument.name)>"]))
+                return .failure(UsageError("missing argument <\(argument.name)>", key: UsageError.Key.missingArgument,
+                                           arguments: ["argument": "<\(argument.name)>"]))
             }
             let value = positionals[index]
             if let allowed = argument.allowedValues, !allowed.contains(value) {
@@ -201,7 +202,8 @@ extension Parser {
                         helpRequested = true
                         continue
                     }
-                    record(UsageError("unknown option '-\(letter)'", key: UsageError.Key.unknownOption, arguments: ["option": "-\(letter)"]))
+                    record(UsageError("unknown option '-\(letter)'", key: UsageError.Key.unknownOption,
+                                      arguments: ["option": "-\(letter)"]))
                     return
                 }
                 if option.isFlag {
@@ -218,7 +220,8 @@ extension Parser {
         mutating func apply(_ option: Option, inline: String?) {
             if option.isFlag {
                 if inline != nil {
-                    record(UsageError("option \(option.spelling) does not take a value", key: UsageError.Key.flagWithValue, arguments: ["option": option.spelling]))
+                    record(UsageError("option \(option.spelling) does not take a value", key: UsageError.Key.flagWithValue,
+                                      arguments: ["option": option.spelling]))
                 } else {
                     flags.insert(option.name)
                 }
@@ -232,7 +235,8 @@ extension Parser {
                 index += 1
             }
             guard let value else {
-                record(UsageError("missing value for \(option.spelling)", key: UsageError.Key.missingValue, arguments: ["option": option.spelling]))
+                record(UsageError("missing value for \(option.spelling)", key: UsageError.Key.missingValue,
+                                  arguments: ["option": option.spelling]))
                 return
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {

@@ -44,7 +44,9 @@ public struct SVGDrawing {
         self.height = height
         self.margin = margin
         let w = Self.number(width), h = Self.number(height)
-        parts.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)" role="img" aria-labelledby="chart-title" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">"#)
+        parts.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#
+                     + #" role="img" aria-labelledby="chart-title""#
+                     + #" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">"#)
         parts.append(#"<title id="chart-title">\#(Self.escape(title))</title>"#)
         if let subtitle { parts.append("<desc>\(Self.escape(subtitle))</desc>") }
         parts.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
@@ -72,7 +74,9 @@ public struct SVGDrawing {
                               dashed: Bool = false, className: String? = nil) {
         let classAttribute = className.map { #" class="\#($0)""# } ?? ""
         let dash = dashed ? #" stroke-dasharray="4 3""# : ""
-        parts.append(#"<line\#(classAttribute) x1="\#(Self.number(x1))" y1="\#(Self.number(y1))" x2="\#(Self.number(x2))" y2="\#(Self.number(y2))" stroke="\#(stroke)" stroke-width="\#(Self.number(width))"\#(dash)/>"#)
+        parts.append(#"<line\#(classAttribute) x1="\#(Self.number(x1))" y1="\#(Self.number(y1))""#
+                     + #" x2="\#(Self.number(x2))" y2="\#(Self.number(y2))""#
+                     + #" stroke="\#(stroke)" stroke-width="\#(Self.number(width))"\#(dash)/>"#)
     }
 
     /// A horizontal axis along `y` from `x0` to `x1`: the base line, a tick and a label at each
@@ -121,11 +125,14 @@ public struct SVGDrawing {
             switch entry.swatch {
             case let .box(fill, stroke, opacity):
                 let strokeAttribute = stroke.map { #" stroke="\#($0)""# } ?? ""
-                parts.append(#"<rect class="swatch" x="\#(sx)" y="\#(sy)" width="12" height="12" fill="\#(fill)" fill-opacity="\#(Self.number(opacity, places: 2))"\#(strokeAttribute)/>"#)
+                parts.append(#"<rect class="swatch" x="\#(sx)" y="\#(sy)" width="12" height="12" fill="\#(fill)""#
+                             + #" fill-opacity="\#(Self.number(opacity, places: 2))"\#(strokeAttribute)/>"#)
             case let .dot(fill, opacity):
-                parts.append(#"<rect class="swatch" x="\#(sx)" y="\#(sy)" width="12" height="12" rx="6" fill="\#(fill)" fill-opacity="\#(Self.number(opacity, places: 2))"/>"#)
+                parts.append(#"<rect class="swatch" x="\#(sx)" y="\#(sy)" width="12" height="12" rx="6" fill="\#(fill)""#
+                             + #" fill-opacity="\#(Self.number(opacity, places: 2))"/>"#)
             case let .line(stroke, width, dashed):
-                line(x1: cursorX, y1: cursorY - 4, x2: cursorX + 14, y2: cursorY - 4, stroke: stroke, width: width, dashed: dashed, className: "swatch")
+                line(x1: cursorX, y1: cursorY - 4, x2: cursorX + 14, y2: cursorY - 4,
+                     stroke: stroke, width: width, dashed: dashed, className: "swatch")
             case let .glyph(glyph, fill):
                 text(glyph, x: cursorX + 6, y: cursorY + 1, anchor: .middle, size: 14, bold: true, fill: fill, className: "swatch")
             }

@@ -88,7 +88,10 @@ public enum ISO8601 {
         let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
         let day = LocalDate(dayNumber: floorDiv(local, 86_400))
         let secondOfDay = local - floorDiv(local, 86_400) * 86_400
-        let time = "\(LocalDate.pad(secondOfDay / 3600, 2)):\(LocalDate.pad(secondOfDay % 3600 / 60, 2)):\(LocalDate.pad(secondOfDay % 60, 2))"
+        let hours = LocalDate.pad(secondOfDay / 3600, 2)
+        let minutes = LocalDate.pad(secondOfDay % 3600 / 60, 2)
+        let seconds = LocalDate.pad(secondOfDay % 60, 2)
+        let time = "\(hours):\(minutes):\(seconds)"
         return "\(day)T\(time)\(formatOffset(offset))"
     }
 

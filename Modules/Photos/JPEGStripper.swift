@@ -12,7 +12,9 @@ enum JPEGStripper {
         var sawScan = false
         while true {
             guard position < raw.count, raw[position] == 0xFF else {
-                throw image.broken(position < raw.count ? "a marker was expected at byte \(position)" : "it ends before the end-of-image marker")
+                throw image.broken(position < raw.count
+                                   ? "a marker was expected at byte \(position)"
+                                   : "it ends before the end-of-image marker")
             }
             // Any number of 0xFF fill bytes may precede a marker; they carry nothing and are dropped.
             while position < raw.count, raw[position] == 0xFF { position += 1 }

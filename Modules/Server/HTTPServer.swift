@@ -60,7 +60,8 @@ public final class HTTPServer: @unchecked Sendable {
                            tendAccessHandler, context, tendRequestCompleted, context)
         }
         guard let daemon else {
-            throw AppError.unavailable("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)",
+            throw AppError.unavailable("cannot listen on \(configuration.host):\(configuration.port) "
+                                           + "(in use, or not an address of this machine)",
                                        code: "listen_failed")
         }
         port = tend_mhd_bound_port(daemon)
@@ -85,7 +86,8 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: - Called on libmicrohttpd's threads
 
     fileprivate func handle(connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
-                            uploadDataSize: UnsafeMutablePointer<Int>, requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+                            uploadDataSize: UnsafeMutablePointer<Int>,
+                            requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = requestState.pointee else {
             // First call: only the headers have arrived.
             requestsInFlight.enter()
