@@ -54,7 +54,9 @@ public enum TodayCommand {
                 if let notifyContext = try? notify(invocation),
                    let unread = try? notifyContext.notifications.inbox(ownerID: notifyContext.ownerID, markRead: false), !unread.isEmpty {
                     invocation.output.print(words.inbox(unread.count))
-                    for item in unread.prefix(3) { invocation.output.print("  • \(item.title): \(item.body.split(separator: "\n").first ?? "")") }
+                    for item in unread.prefix(3) {
+                        invocation.output.print("  • \(item.title): \(item.body.split(separator: "\n").first ?? "")")
+                    }
                     invocation.output.print("")
                 }
                 invocation.output.print(status.insulinDay == today
@@ -65,16 +67,16 @@ public enum TodayCommand {
                 invocation.output.print("  " + words.trainingLine(training))
                 if let plan = training.todayPlan { invocation.output.print("  " + words.todaysPlan(plan)) }
                 if !checklist.items.isEmpty {
-                    invocation.output.print("  \(words.supplements): " + checklist.items.map { "\($0.taken ? "☑" : "☐") \($0.supplement.name) \($0.slot)" }
-                        .joined(separator: " · "))
+                    let items = checklist.items.map { "\($0.taken ? "☑" : "☐") \($0.supplement.name) \($0.slot)" }
+                    invocation.output.print("  \(words.supplements): " + items.joined(separator: " · "))
                 }
                 invocation.output.print("\n" + words.activity)
                 invocation.output.print("  " + words.activityWeek(week))
                 invocation.output.print("\n" + words.diet)
                 invocation.output.print("  " + words.dietLine(diet))
                 if let last = trend.points.last {
-                    invocation.output.print("  " + words.weightTrend(kilograms: last.trend, weeklyChange: trend.weeklyChange,
-                                                                         unit: nutritionContext.body.unit(ownerID: nutritionContext.ownerID)))
+                    let unit = nutritionContext.body.unit(ownerID: nutritionContext.ownerID)
+                    invocation.output.print("  " + words.weightTrend(kilograms: last.trend, weeklyChange: trend.weeklyChange, unit: unit))
                 }
                 if let coupleCard {
                     invocation.output.print("\n" + words.couple)
@@ -154,8 +156,10 @@ struct TodayWords {
     func trainingLine(_ stats: TrainingStats) -> String {
         let minutes = Int(stats.monthMinutes.rounded())
         return ko
-            ? "\(stats.currentStreakDays)일 연속 · 이번 달 \(minutes)분 · 이번 주 \(stats.weekDone)/\(stats.weekGoal)회 · 레벨 \(stats.level)"
-            : "\(stats.currentStreakDays)-day streak · \(minutes) min this month · \(stats.weekDone)/\(stats.weekGoal) this week · level \(stats.level)"
+            ? "\(stats.currentStreakDays)일 연속 · 이번 달 \(minutes)분 · "
+                + "이번 주 \(stats.weekDone)/\(stats.weekGoal)회 · 레벨 \(stats.level)"
+            : "\(stats.currentStreakDays)-day streak · \(minutes) min this month · "
+                + "\(stats.weekDone)/\(stats.weekGoal) this week · level \(stats.level)"
     }
 
     func todaysPlan(_ plan: String) -> String { ko ? "오늘의 플랜: \(plan)" : "Today's plan: \(plan)" }
@@ -165,7 +169,9 @@ struct TodayWords {
     var activity: String { t("Activity", "러닝·등산") }
 
     func activityWeek(_ week: ActivityUseCases.Totals) -> String {
-        if week.count == 0 { return t("No runs or hikes this week yet.", "이번 주에는 아직 러닝이나 등산 기록이 없어요.") }
+        if week.count == 0 {
+            return t("No runs or hikes this week yet.", "이번 주에는 아직 러닝이나 등산 기록이 없어요.")
+        }
         let climb = "+\(Int(week.elevationGain.rounded())) m"
         return ko
             ? "이번 주: \(week.count)회, \(ActivityText.km(week.distance)), \(ActivityText.duration(week.duration)), \(climb)"
@@ -182,12 +188,15 @@ struct TodayWords {
         let goal = Int(goals.kcal.rounded())
         func grams(_ eaten: Double, _ goal: Double) -> String { "\(Int(eaten.rounded()))/\(Int(goal.rounded())) g" }
         if ko {
-            let energy = left >= 0 ? "목표 \(goal) kcal 중 \(left) kcal 남았어요" : "목표 \(goal) kcal보다 \(-left) kcal 넘었어요"
+            let energy = left >= 0
+                ? "목표 \(goal) kcal 중 \(left) kcal 남았어요"
+                : "목표 \(goal) kcal보다 \(-left) kcal 넘었어요"
             return "\(energy) · 단백질 \(grams(totals.protein, goals.protein)) · 탄수화물 \(grams(totals.carbs, goals.carbs)) · "
                 + "지방 \(grams(totals.fat, goals.fat))"
         }
         return "\(left >= 0 ? "\(left) kcal left" : "\(-left) kcal over") of \(goal) · "
-            + "protein \(grams(totals.protein, goals.protein)) · carbs \(grams(totals.carbs, goals.carbs)) · fat \(grams(totals.fat, goals.fat))"
+            + "protein \(grams(totals.protein, goals.protein)) · carbs \(grams(totals.carbs, goals.carbs)) · "
+            + "fat \(grams(totals.fat, goals.fat))"
     }
 
     func weightTrend(kilograms: Double, weeklyChange: Double?, unit: WeightUnit) -> String {

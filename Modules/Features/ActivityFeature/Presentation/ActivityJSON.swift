@@ -85,7 +85,9 @@ public struct ActivityJSON: Encodable, Sendable {
         let track = detailed ? activity.track : nil
         stats = track.map { TrackStatistics(document: $0) }
         estimate = track.flatMap { document in
-            activity.kind == .hike && document.segments.contains { $0.count > 1 } ? HikingEstimate.estimate(segments: document.segments) : nil
+            activity.kind == .hike && document.segments.contains { $0.count > 1 }
+                ? HikingEstimate.estimate(segments: document.segments)
+                : nil
         }
     }
 
@@ -158,8 +160,8 @@ public struct EstimateJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case distance = "distance_m", ascent = "elevation_gain_m", descent = "elevation_loss_m", naismith = "naismith_s", tobler = "tobler_s"
-        case din = "din33466_s", actual = "actual_moving_time_s"
+        case distance = "distance_m", ascent = "elevation_gain_m", descent = "elevation_loss_m"
+        case naismith = "naismith_s", tobler = "tobler_s", din = "din33466_s", actual = "actual_moving_time_s"
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -51,8 +51,12 @@ enum ActivitySVG {
         var legend: [SVGDrawing.LegendEntry] = [.init(.box(fill: elevationFill, stroke: elevationStroke, opacity: 0.35), "elevation")]
         if !paces.isEmpty {
             legend.append(.init(.box(fill: barColour), "pace of a kilometre"))
-            if let best { legend.append(.init(.box(fill: bestColour), "best (fastest) kilometre: km \(best.index), \(ActivityText.pace(best.pace))")) }
-            if let averagePace { legend.append(.init(.line(stroke: averageColour, width: 1.5, dashed: true), "average \(ActivityText.pace(averagePace))")) }
+            if let best {
+                legend.append(.init(.box(fill: bestColour), "best (fastest) kilometre: km \(best.index), \(ActivityText.pace(best.pace))"))
+            }
+            if let averagePace {
+                legend.append(.init(.line(stroke: averageColour, width: 1.5, dashed: true), "average \(ActivityText.pace(averagePace))"))
+            }
         }
         svg.legend(x: left, y: 76, entries: legend, maxX: plotRight)
 
@@ -68,9 +72,12 @@ enum ActivitySVG {
                 previous = point
             }
         }
-        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#dddddd"/>"##)
+        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(panel)""##
+                + ##" fill="none" stroke="#dddddd"/>"##)
         func kmTicks(_ positions: (Double) -> Double) -> [(x: Double, label: String)] {
-            SVGDrawing.niceTicks(low: 0, high: total / 1000, count: 8).map { km in (positions(km * 1000), SVGDrawing.number(km, places: 2)) }
+            SVGDrawing.niceTicks(low: 0, high: total / 1000, count: 8).map { km in
+                (positions(km * 1000), SVGDrawing.number(km, places: 2))
+            }
         }
         if let low = profile.map(\.1).min(), let high = profile.map(\.1).max() {
             let step = SVGDrawing.niceStep(max(high - low, 10) / 4)
@@ -82,9 +89,12 @@ enum ActivitySVG {
             let stride = max(1, profile.count / 1500) // keep the picture light for long tracks
             var path = ""
             for (index, sample) in profile.enumerated() where index % stride == 0 || index == profile.count - 1 {
-                path += (path.isEmpty ? "M" : " L") + "\(SVGDrawing.number(left + sample.0 / total * plotWidth)),\(SVGDrawing.number(y(sample.1)))"
+                let px = SVGDrawing.number(left + sample.0 / total * plotWidth)
+                path += (path.isEmpty ? "M" : " L") + "\(px),\(SVGDrawing.number(y(sample.1)))"
             }
-            svg.raw(##"<path class="elevation" d="\##(path) L\##(SVGDrawing.number(plotRight)),\##(top + panel) L\##(left),\##(top + panel) Z" fill="\##(elevationFill)" fill-opacity="0.35" stroke="\##(elevationStroke)" stroke-width="1.5"/>"##)
+            svg.raw(##"<path class="elevation""##
+                    + ##" d="\##(path) L\##(SVGDrawing.number(plotRight)),\##(top + panel) L\##(left),\##(top + panel) Z""##
+                    + ##" fill="\##(elevationFill)" fill-opacity="0.35" stroke="\##(elevationStroke)" stroke-width="1.5"/>"##)
             if let highest = profile.max(by: { $0.1 < $1.1 }) {
                 let hx = left + highest.0 / total * plotWidth
                 svg.text("highest \(Int(highest.1.rounded())) m", x: min(max(hx, left + 60), plotRight - 60), y: y(highest.1) - 8,
@@ -98,12 +108,15 @@ enum ActivitySVG {
 
         // Pace per kilometre, from zero: a taller bar is a slower kilometre.
         let bottom = top + panel + 90
-        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(bottom)" width="\##(plotWidth)" height="\##(panel)" fill="none" stroke="#dddddd"/>"##)
+        svg.raw(##"<rect class="frame" x="\##(left)" y="\##(bottom)" width="\##(plotWidth)" height="\##(panel)""##
+                + ##" fill="none" stroke="#dddddd"/>"##)
         if let slowest = paces.map(\.1).max() {
             let step = SVGDrawing.niceStep(slowest / 4 / 60) * 60 // whole minutes or 30 s, 2 min …
             let ceiling = max((slowest * 1.02 / step).rounded(.up) * step, step)
             func height(_ pace: Double) -> Double { pace / ceiling * panel }
-            let ticks = Swift.stride(from: 0, through: ceiling + 0.5, by: step).map { (bottom + panel - height($0), ActivityText.duration($0)) }
+            let ticks = Swift.stride(from: 0, through: ceiling + 0.5, by: step).map {
+                (bottom + panel - height($0), ActivityText.duration($0))
+            }
             svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: ticks, title: "pace (min/km)", gridTo: plotRight)
             let barWidth = plotWidth / Double(max(stats.splits.count, 1))
             let labelEvery = max(1, Int((Double(stats.splits.count) / 25).rounded(.up)))
@@ -114,7 +127,11 @@ enum ActivitySVG {
                 let isBest = split.index == best?.index
                 let fill = isBest ? bestColour : barColour
                 let className = isBest ? "split best" : "split"
-                svg.raw(##"<rect class="\##(className)" x="\##(SVGDrawing.number(x + 2))" y="\##(SVGDrawing.number(bottom + panel - barHeight))" width="\##(SVGDrawing.number(max(barWidth - 4, 1)))" height="\##(SVGDrawing.number(barHeight))" fill="\##(fill)"><title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
+                svg.raw(##"<rect class="\##(className)" x="\##(SVGDrawing.number(x + 2))""##
+                        + ##" y="\##(SVGDrawing.number(bottom + panel - barHeight))""##
+                        + ##" width="\##(SVGDrawing.number(max(barWidth - 4, 1)))" height="\##(SVGDrawing.number(barHeight))""##
+                        + ##" fill="\##(fill)">"##
+                        + ##"<title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
                 if isBest {
                     // Inside the top of the bar when it is tall enough (the fastest bar is the
                     // shortest, below the average line), else above it.

@@ -33,15 +33,18 @@ public enum ActivityText {
     /// The statistics of a file or an activity, then its splits.
     public static func statistics(_ stats: TrackStatistics, zone: TimeZone, title: String? = nil) -> String {
         var rows: [(String, String)] = []
-        rows.append(("Points", "\(stats.points) in \(counted(stats.tracks, "track")), \(counted(stats.segments, "segment")); \(counted(stats.routes, "route")), \(counted(stats.waypoints, "waypoint"))"))
+        rows.append(("Points", "\(stats.points) in \(counted(stats.tracks, "track")), \(counted(stats.segments, "segment")); "
+                         + "\(counted(stats.routes, "route")), \(counted(stats.waypoints, "waypoint"))"))
         rows.append(("Distance", "\(km(stats.distance2D)) (3D \(km(stats.distance3D)))"))
-        rows.append(("Elevation", "+\(metres(stats.elevationGain)) / −\(metres(stats.elevationLoss)); \(metres(stats.minElevation)) to \(metres(stats.maxElevation))"))
+        rows.append(("Elevation", "+\(metres(stats.elevationGain)) / −\(metres(stats.elevationLoss)); "
+                         + "\(metres(stats.minElevation)) to \(metres(stats.maxElevation))"))
         if let start = stats.startTime {
             rows.append(("Start", zone.dateTimeText(of: start)))
         }
         if let total = stats.duration { rows.append(("Duration", duration(total))) }
         if let moving = stats.movingTime {
-            rows.append(("Moving time", duration(moving) + (stats.distance2D > 0 ? " · pace \(pace(moving / (stats.distance2D / 1000)))" : "")))
+            let movingPace = stats.distance2D > 0 ? " · pace \(pace(moving / (stats.distance2D / 1000)))" : ""
+            rows.append(("Moving time", duration(moving) + movingPace))
         }
         if let average = stats.averageSpeed, let max = stats.maxSpeed {
             rows.append(("Speed", "average \(speed(average)), max \(speed(max))"))

@@ -78,7 +78,8 @@ struct SettingsBody: Decodable {
         }
         return InsulinSettingsChanges(
             longName: longName, longUnits: longUnits, rapidName: rapidName, rapidUnits: rapidUnits,
-            dayStart: try time(dayStarts, "day_starts"), timeZoneIdentifier: timeZone, longGuardMinutes: try minutes(longGuardS, "long_guard_s"),
+            dayStart: try time(dayStarts, "day_starts"), timeZoneIdentifier: timeZone,
+            longGuardMinutes: try minutes(longGuardS, "long_guard_s"),
             rapidWindowMinutes: try minutes(rapidWindowS, "rapid_window_s"), reminder: try time(reminder, "reminder"))
     }
 }

@@ -102,16 +102,23 @@ enum InsulinChartSVG {
                 let date = "\(weekday(day.date)) \(day.date)"
                 switch states[day.date] {
                 case .toCome?:
-                    svg.raw(##"<rect class="to-come" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): still to come</title></rect>"##)
+                    svg.raw(##"<rect class="to-come" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)""##
+                            + ##" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): still to come</title></rect>"##)
                 case .beforeFirstUse?:
-                    svg.raw(##"<rect class="before-first-use" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): before the log was first used</title></rect>"##)
+                    svg.raw(##"<rect class="before-first-use""##
+                            + ##" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)""##
+                            + ##" fill="#dddddd" fill-opacity="0.6">"##
+                            + ##"<title>Insulin day \##(date): before the log was first used</title></rect>"##)
                 case .today?:
                     let taken = day.hasLong ? "\(settings.longName) taken" : "no \(settings.longName) yet"
-                    svg.raw(#"<rect class="today" x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)" fill="\#(longColour)" fill-opacity="0.12" stroke="\#(longColour)" stroke-dasharray="3 2"><title>Insulin day \#(date): today, still open (\#(SVGDrawing.escape(taken)))</title></rect>"#)
+                    svg.raw(#"<rect class="today" x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)""#
+                            + #" fill="\#(longColour)" fill-opacity="0.12" stroke="\#(longColour)" stroke-dasharray="3 2">"#
+                            + #"<title>Insulin day \#(date): today, still open (\#(SVGDrawing.escape(taken)))</title></rect>"#)
                 case .missed? where missedMarks:
                     let title = SVGDrawing.escape("Insulin day \(date): missed, no \(settings.longName)")
                     svg.raw(#"<g class="missed" data-day="\#(day.date)"><title>\#(title)</title>"#)
-                    svg.raw(#"<rect x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)" fill="\#(missedColour)" fill-opacity="0.10"/>"#)
+                    svg.raw(#"<rect x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)""#
+                            + #" fill="\#(missedColour)" fill-opacity="0.10"/>"#)
                     let cx = x(index), cy = top + panelHeight - 12, half = min(column * 0.3, 5)
                     svg.line(x1: cx - half, y1: cy - half, x2: cx + half, y2: cy + half, stroke: missedColour, width: 2)
                     svg.line(x1: cx - half, y1: cy + half, x2: cx + half, y2: cy - half, stroke: missedColour, width: 2)
@@ -145,11 +152,13 @@ enum InsulinChartSVG {
                 let joins = previousIndex.map { index - $0 <= 1 } ?? false
                 path.append("\(joins ? "L" : "M")\(cx),\(cy)")
                 previousIndex = index
-                dots.append(#"<circle class="dose long" cx="\#(cx)" cy="\#(cy)" r="4.5" fill="\#(longColour)"><title>\#(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"#)
+                dots.append(#"<circle class="dose long" cx="\#(cx)" cy="\#(cy)" r="4.5" fill="\#(longColour)">"#
+                            + #"<title>\#(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"#)
             }
         }
         if path.contains(where: { $0.hasPrefix("L") }) {
-            svg.raw(#"<path d="\#(path.joined(separator: " "))" fill="none" stroke="\#(longColour)" stroke-opacity="0.35" stroke-width="1.5"/>"#)
+            svg.raw(#"<path d="\#(path.joined(separator: " "))" fill="none""#
+                    + #" stroke="\#(longColour)" stroke-opacity="0.35" stroke-width="1.5"/>"#)
         }
         dots.forEach { svg.raw($0) }
 
@@ -157,7 +166,8 @@ enum InsulinChartSVG {
         let bottom = top + panelHeight + 100
         svg.text("\(settings.rapidName) (rapid-acting): time and units of each dose", x: left, y: bottom - 10, bold: true, fill: "#222")
         shadeDays(top: bottom, missedMarks: false)
-        svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: "time of day (h)", gridTo: plotRight)
+        svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: "time of day (h)",
+                  gridTo: plotRight)
         svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
                   title: "insulin day of \(monthName) (from \(dayStart))")
         // The size key: what a dot's area says in units.
@@ -166,13 +176,18 @@ enum InsulinChartSVG {
             let radius = rapidRadius(units)
             let label = "\(formatUnits(units)) u"
             keyX -= SVGDrawing.estimatedWidth(label, size: 12) + radius * 2 + 14
-            svg.raw(#"<rect class="size-key" x="\#(SVGDrawing.number(keyX))" y="\#(SVGDrawing.number(bottom - 14 - radius))" width="\#(SVGDrawing.number(radius * 2))" height="\#(SVGDrawing.number(radius * 2))" rx="\#(SVGDrawing.number(radius))" fill="\#(rapidColour)" fill-opacity="0.75"/>"#)
+            svg.raw(#"<rect class="size-key" x="\#(SVGDrawing.number(keyX))" y="\#(SVGDrawing.number(bottom - 14 - radius))""#
+                    + #" width="\#(SVGDrawing.number(radius * 2))" height="\#(SVGDrawing.number(radius * 2))""#
+                    + #" rx="\#(SVGDrawing.number(radius))" fill="\#(rapidColour)" fill-opacity="0.75"/>"#)
             svg.text(label, x: keyX + radius * 2 + 4, y: bottom - 10, fill: "#444")
         }
         for (index, day) in report.days.enumerated() {
             for dose in day.doses where dose.kind == .rapid {
                 let y = bottom + minutesIntoDay(dose, day: day.date) / 1440 * panelHeight
-                svg.raw(##"<circle class="dose rapid" cx="\##(SVGDrawing.number(x(index)))" cy="\##(SVGDrawing.number(y))" r="\##(SVGDrawing.number(rapidRadius(dose.units)))" fill="\##(rapidColour)" fill-opacity="0.75" stroke="#b35f10" stroke-width="0.5"><title>\##(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"##)
+                svg.raw(##"<circle class="dose rapid" cx="\##(SVGDrawing.number(x(index)))" cy="\##(SVGDrawing.number(y))""##
+                        + ##" r="\##(SVGDrawing.number(rapidRadius(dose.units)))" fill="\##(rapidColour)" fill-opacity="0.75""##
+                        + ##" stroke="#b35f10" stroke-width="0.5">"##
+                        + ##"<title>\##(SVGDrawing.escape(tooltip(dose, day: day.date)))</title></circle>"##)
             }
         }
         return svg.render()

@@ -56,7 +56,8 @@ public struct MonthReportJSON: Encodable, Sendable {
         currentStreakDays = report.currentStreakDays
         longestStreakDays = report.longestStreakDays
         days = report.days.map { day in
-            Day(date: day.date.description, doses: day.date > report.today ? nil : day.doses.map { DoseJSON($0, settings: report.settings) })
+            Day(date: day.date.description,
+                doses: day.date > report.today ? nil : day.doses.map { DoseJSON($0, settings: report.settings) })
         }
         rapid = Rapid(byHour: report.rapidByHour, averageUnits: report.rapidAverageUnits)
     }

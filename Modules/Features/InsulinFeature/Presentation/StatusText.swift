@@ -49,7 +49,8 @@ public enum StatusText {
             line += status.isLongDue ? " — \(settings.reminder)부터 맞을 시간이에요" : " (알림 \(settings.reminder))"
             lines.append(line)
             if let last = status.lastLong {
-                lines.append("  마지막 투여 \(describe(last.takenAt, now: status.now, zone: zone, language: .ko)) (\(formatUnits(last.units))단위)")
+                let when = describe(last.takenAt, now: status.now, zone: zone, language: .ko)
+                lines.append("  마지막 투여 \(when) (\(formatUnits(last.units))단위)")
             }
         }
         if let end = status.longGuardEndsAt, status.longToday == nil {
@@ -109,7 +110,11 @@ public enum StatusText {
         if wall.date == today { return time.description }
         if wall.date == today.adding(days: -1) { return ko ? "어제 \(time)" : "yesterday \(time)" }
         if wall.date == today.adding(days: 1) { return ko ? "내일 \(time)" : "tomorrow \(time)" }
-        if ko { return wall.date.year == today.year ? "\(wall.date.month)월 \(wall.date.day)일 \(time)" : "\(wall.date.year)년 \(wall.date.month)월 \(wall.date.day)일 \(time)" }
+        if ko {
+            return wall.date.year == today.year
+                ? "\(wall.date.month)월 \(wall.date.day)일 \(time)"
+                : "\(wall.date.year)년 \(wall.date.month)월 \(wall.date.day)일 \(time)"
+        }
         return "\(wall.date) \(time)"
     }
 

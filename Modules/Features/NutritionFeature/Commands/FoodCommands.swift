@@ -31,7 +31,8 @@ struct FoodCommands: Sendable {
                                             + "(default: the one Scripts/setup fetched).", isOptional: true)],
                     options: [Self.ifEmpty], run: importTables),
             Command(name: "search",
-                    abstract: "Search foods in English or Korean: every word matches as a prefix (\"chick bre\", \"김치\", \"ㄱㅊㅉㄱ\").",
+                    abstract: "Search foods in English or Korean: every word matches as a prefix "
+                        + "(\"chick bre\", \"김치\", \"ㄱㅊㅉㄱ\").",
                     arguments: [Argument("query", help: "Words to look for.")], options: [Self.limit], run: search),
             Command(name: "show", abstract: "A food with its measures and every nutrient, with units.",
                     arguments: [Argument("id", help: "e.g. usda:01001 or kr:kr0001.")], run: show),

@@ -139,7 +139,8 @@ public struct DietEntryJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, handle, date, meal, foodID = "food_id", name, amount, grams, kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
+        case id, handle, date, meal, foodID = "food_id", name, amount, grams
+        case kcal, proteinG = "protein_g", carbsG = "carbs_g", fatG = "fat_g"
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -49,14 +49,18 @@ enum NutritionSVG {
             let shown = min(ratio, 1)
             let x = SVGDrawing.number(cx), y = SVGDrawing.number(cy)
             svg.raw(##"<g class="ring \##(state.rawValue)" data-nutrient="\##(ring.name.lowercased())">"##)
-            svg.raw(##"<title>\##(ring.name): \##(amount(ring.value, ring.unit)) of \##(amount(ring.goal, ring.unit)) (\##(percent) %, \##(state.rawValue))</title>"##)
+            svg.raw(##"<title>\##(ring.name): \##(amount(ring.value, ring.unit)) of \##(amount(ring.goal, ring.unit))"##
+                    + ##" (\##(percent) %, \##(state.rawValue))</title>"##)
             svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="#eeeeee" stroke-width="16"/>"##)
-            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))" transform="rotate(-90 \##(x) \##(y))"/>"##)
+            svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16""##
+                    + ##" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))""##
+                    + ##" transform="rotate(-90 \##(x) \##(y))"/>"##)
             // Quarter ticks across the ring: the scale of the goal.
             for quarter in 0..<4 {
                 let angle = Double(quarter) * Double.pi / 2
                 let (sinA, cosA) = (sin(angle), cos(angle))
-                svg.line(x1: cx + sinA * (radius - 9), y1: cy - cosA * (radius - 9), x2: cx + sinA * (radius + 9), y2: cy - cosA * (radius + 9),
+                svg.line(x1: cx + sinA * (radius - 9), y1: cy - cosA * (radius - 9),
+                         x2: cx + sinA * (radius + 9), y2: cy - cosA * (radius + 9),
                          stroke: "#ffffff", width: quarter == 0 ? 2.5 : 1.5)
             }
             if state == .over {
@@ -65,13 +69,17 @@ enum NutritionSVG {
                 let angle = extra * 2 * Double.pi
                 let endX = cx + sin(angle) * radius, endY = cy - cos(angle) * radius
                 let largeArc = extra > 0.5 ? 1 : 0
-                svg.raw(##"<path class="over-lap" d="M\##(x),\##(SVGDrawing.number(cy - radius)) A\##(radius),\##(radius) 0 \##(largeArc) 1 \##(SVGDrawing.number(endX)),\##(SVGDrawing.number(endY))" fill="none" stroke="\##(overColour)" stroke-width="10" stroke-linecap="round"/>"##)
+                svg.raw(##"<path class="over-lap""##
+                        + ##" d="M\##(x),\##(SVGDrawing.number(cy - radius)) A\##(radius),\##(radius) 0 \##(largeArc) 1"##
+                        + ##" \##(SVGDrawing.number(endX)),\##(SVGDrawing.number(endY))""##
+                        + ##" fill="none" stroke="\##(overColour)" stroke-width="10" stroke-linecap="round"/>"##)
                 svg.text("▲", x: endX, y: endY + 5, anchor: .middle, size: 13, fill: "#ffffff", className: "over-mark")
             }
             if state == .met {
                 // A green badge with a check where the ring closes on itself, top right.
                 let bx = cx + radius * 0.72, by = cy - radius * 0.72
-                svg.raw(##"<rect class="met-badge" x="\##(SVGDrawing.number(bx - 11))" y="\##(SVGDrawing.number(by - 11))" width="22" height="22" rx="11" fill="#1e9e5a" stroke="#ffffff" stroke-width="2"/>"##)
+                svg.raw(##"<rect class="met-badge" x="\##(SVGDrawing.number(bx - 11))" y="\##(SVGDrawing.number(by - 11))""##
+                        + ##" width="22" height="22" rx="11" fill="#1e9e5a" stroke="#ffffff" stroke-width="2"/>"##)
                 svg.text("✓", x: bx, y: by + 5, anchor: .middle, size: 14, bold: true, fill: "#ffffff", className: "met-mark")
             }
             svg.text(amount(ring.value, ring.unit), x: cx, y: cy - 4, anchor: .middle, bold: true, fill: "#111")
@@ -82,9 +90,11 @@ enum NutritionSVG {
                 svg.text("\(percent) % · \(amount(ring.goal - ring.value, ring.unit)) to go", x: cx, y: cy + radius + 52, anchor: .middle,
                          fill: "#555", className: "state-label")
             case .met:
-                svg.text("✓ met · 100 %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: "#1e9e5a", className: "state-label")
+                svg.text("✓ met · 100 %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: "#1e9e5a",
+                         className: "state-label")
             case .over:
-                svg.text("▲ over · \(percent) %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: overColour, className: "state-label")
+                svg.text("▲ over · \(percent) %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: overColour,
+                         className: "state-label")
                 svg.text("\(amount(ring.value - ring.goal, ring.unit)) past the goal", x: cx, y: cy + radius + 68, anchor: .middle,
                          fill: overColour, className: "state-label")
             }
@@ -100,7 +110,8 @@ enum NutritionSVG {
         let width = 760.0, height = 400.0, left = 78.0, right = 24.0, bottom = 70.0
         let points = trend.points
         guard let first = points.first, let last = points.last else {
-            var svg = SVGDrawing(width: width, height: 200, title: "Weight and trend", subtitle: "No weighings yet: tend weight log 72.5", margin: left)
+            var svg = SVGDrawing(width: width, height: 200, title: "Weight and trend", subtitle: "No weighings yet: tend weight log 72.5",
+                                 margin: left)
             svg.text("No weighings yet", x: left, y: 120, fill: "#888")
             return svg.render()
         }
@@ -133,14 +144,20 @@ enum NutritionSVG {
             dateTicks.append((x(date), shortDate(date)))
             offset += dayStep
         }
-        svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: "date (\(first.date.year == last.date.year ? "\(first.date.year)" : "\(first.date.year)–\(last.date.year)"))")
+        let years = first.date.year == last.date.year ? "\(first.date.year)" : "\(first.date.year)–\(last.date.year)"
+        svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: "date (\(years))")
         for point in points {
-            svg.line(x1: x(point.date), y1: y(w(point.kilograms)), x2: x(point.date), y2: y(w(point.trend)), stroke: "#bbbbbb", className: "sinker")
+            svg.line(x1: x(point.date), y1: y(w(point.kilograms)), x2: x(point.date), y2: y(w(point.trend)),
+                     stroke: "#bbbbbb", className: "sinker")
         }
-        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(SVGDrawing.number(x($0.element.date))),\(SVGDrawing.number(y(w($0.element.trend))))" }.joined(separator: " ")
+        let path = points.enumerated().map { index, point in
+            "\(index == 0 ? "M" : "L")\(SVGDrawing.number(x(point.date))),\(SVGDrawing.number(y(w(point.trend))))"
+        }.joined(separator: " ")
         svg.raw(##"<path class="trend" d="\##(path)" fill="none" stroke="#eb3b5a" stroke-width="2"/>"##)
         for point in points {
-            svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))" cy="\##(SVGDrawing.number(y(w(point.kilograms))))" r="3.5" fill="#3867d6"><title>\##(point.date): \##(label(point.kilograms)), trend \##(label(point.trend))</title></circle>"##)
+            svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))""##
+                    + ##" cy="\##(SVGDrawing.number(y(w(point.kilograms))))" r="3.5" fill="#3867d6">"##
+                    + ##"<title>\##(point.date): \##(label(point.kilograms)), trend \##(label(point.trend))</title></circle>"##)
         }
         return svg.render()
     }

@@ -23,8 +23,9 @@ public enum NutritionText {
                 measureLines = wrap("\(formatAmount(first.amount)) \(first.name) (\(formatAmount(first.grams)) g) = \(kcal(macros.kcal))",
                                     width: measureWidth)
             }
-            table.addRow([nameLines.first ?? "", formatAmount(round2(food.per100g.kcal)), formatAmount((food.per100g.protein * 10).rounded() / 10),
-                          formatAmount((food.per100g.carbs * 10).rounded() / 10), formatAmount((food.per100g.fat * 10).rounded() / 10),
+            table.addRow([nameLines.first ?? "", formatAmount(round2(food.per100g.kcal)),
+                          formatAmount((food.per100g.protein * 10).rounded() / 10), formatAmount((food.per100g.carbs * 10).rounded() / 10),
+                          formatAmount((food.per100g.fat * 10).rounded() / 10),
                           measureLines.first ?? "", food.id])
             for index in 1..<max(nameLines.count, measureLines.count, 1) {
                 table.addRow([index < nameLines.count ? "  " + nameLines[index] : "", "", "", "", "",
@@ -114,7 +115,8 @@ public enum NutritionText {
             lines.append("\(meal.rawValue.capitalized) — \(kcal(day.totals(meal).kcal))")
             for entry in entries {
                 lines.append("  \(entry.name), \(entry.amountText)"
-                    + " · \(kcal(entry.macros.kcal)) · P \(grams(entry.macros.protein)) C \(grams(entry.macros.carbs)) F \(grams(entry.macros.fat))"
+                    + " · \(kcal(entry.macros.kcal))"
+                    + " · P \(grams(entry.macros.protein)) C \(grams(entry.macros.carbs)) F \(grams(entry.macros.fat))"
                     + "  [\(handles[entry.id] ?? entry.id)]")
             }
         }
@@ -139,14 +141,16 @@ public enum NutritionText {
                           grams(day.totals.fat), day.totals.kcal == 0 ? "" : (onTarget ? "✓ on target" : "")])
         }
         let average = week.average
-        return table.render() + "\n\nAverage of \(counted(week.loggedDays, "logged day")): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
+        return table.render()
+            + "\n\nAverage of \(counted(week.loggedDays, "logged day")): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
             + "\(week.daysOnTarget) of 7 days within ±10 % of the goal.\n"
             + Chart.sparkline(week.days.map(\.totals.kcal))
     }
 
     public static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
         guard !trend.points.isEmpty else { return "No weighings yet: tend weight log 72.5" }
-        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Weight", alignment: .right), (title: "Trend", alignment: .right)])
+        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Weight", alignment: .right),
+                                    (title: "Trend", alignment: .right)])
         for point in trend.points.suffix(14) {
             table.addRow([point.date.description, weight(point.kilograms, unit), weight(point.trend, unit)])
         }

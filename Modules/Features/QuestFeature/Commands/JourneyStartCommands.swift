@@ -34,7 +34,8 @@ struct JourneyStartCommands: Sendable {
             invocation.output.print(content.bori.onboarding.map { "🐾 " + $0.text(language) }.joined(separator: "\n") + "\n")
         }
         let nickname = try Self.value(invocation, Self.nickname, interactive: interactive,
-                                      question: language == .ko ? "보리가 뭐라고 부르면 좋을까요?" : "What should Bori call you?")
+                                      question: language == .ko ? "보리가 뭐라고 부르면 좋을까요?"
+                                                                : "What should Bori call you?")
         let feelingText = try Self.value(invocation, Self.feeling, interactive: interactive, question: language == .ko
             ? "지금 기분은 어때요? (슬픔, 화남, 공허함, 불안, 후회, 혼란, 홀가분함)"
             : "How do you feel right now? (sad, angry, empty, anxious, regretful, confused, relieved)")
@@ -78,7 +79,8 @@ struct JourneyStartCommands: Sendable {
             let name = state.template.name.text(language), description = state.template.description.text(language)
             let story = content.bori.onboarding.map { "🐾 " + $0.text(language) }.joined(separator: "\n") + "\n"
             return (showStory ? story + "\n" : "")
-                + (language == .ko ? "「\(name)」 여정을 시작해요. \(description)\n" : "Your journey “\(name)” begins. \(description)\n")
+                + (language == .ko ? "「\(name)」 여정을 시작해요. \(description)\n"
+                                   : "Your journey “\(name)” begins. \(description)\n")
                 + "\n" + QuestText.today(today, language: language)
         })
     }

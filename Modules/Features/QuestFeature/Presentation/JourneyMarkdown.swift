@@ -20,7 +20,8 @@ public enum JourneyMarkdown {
         }
         for stage in state.template.stages {
             out.append("")
-            out.append(language == .ko ? "## \(stage.number)단계 · \(stage.name.text(language))" : "## Stage \(stage.number) · \(stage.name.text(language))")
+            let stageName = stage.name.text(language)
+            out.append(language == .ko ? "## \(stage.number)단계 · \(stageName)" : "## Stage \(stage.number) · \(stageName)")
             out.append("")
             out.append("_\(stage.purpose.text(language))_")
             for quest in stage.quests {

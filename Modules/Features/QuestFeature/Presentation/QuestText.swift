@@ -11,7 +11,8 @@ public enum QuestText {
         lines.append(contentsOf: quest(today.quest, state: today.state, language: language))
         if let opens = today.state.nextOpensAt, today.status != .open {
             lines.append("")
-            lines.append(language == .ko ? "다음 퀘스트: \(when(opens, today.state))" : "Next quest opens: \(when(opens, today.state))")
+            let opensText = when(opens, today.state)
+            lines.append(language == .ko ? "다음 퀘스트: \(opensText)" : "Next quest opens: \(opensText)")
         }
         return lines.joined(separator: "\n")
     }
@@ -47,13 +48,15 @@ public enum QuestText {
             return """
                 \(state.template.name.text(language)) · \(state.journey.nickname)
                 \(gauge) \(state.percent)%
-                \(state.stage)/5단계 · 퀘스트 \(state.currentNumber)/30 · 완료 \(state.completed)개 · 여정 \(state.daysOnJourney)일째\(state.isComplete ? " · 완료한 여정" : "")
+                \(state.stage)/5단계 · 퀘스트 \(state.currentNumber)/30 · 완료 \(state.completed)개 · \
+                여정 \(state.daysOnJourney)일째\(state.isComplete ? " · 완료한 여정" : "")
                 """
         }
         return """
             \(state.template.name.text(language)) · \(state.journey.nickname)
             \(gauge) \(state.percent)%
-            Stage \(state.stage)/5 · quest \(state.currentNumber)/30 · \(state.completed) done · day \(state.daysOnJourney)\(state.isComplete ? " · complete" : "")
+            Stage \(state.stage)/5 · quest \(state.currentNumber)/30 · \(state.completed) done · \
+            day \(state.daysOnJourney)\(state.isComplete ? " · complete" : "")
             """
     }
 

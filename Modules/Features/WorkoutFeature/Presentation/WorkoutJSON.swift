@@ -7,7 +7,9 @@ import Domain
 struct SetJSON: Encodable, Sendable {
     let set: WorkoutSet
 
-    enum Keys: String, CodingKey { case exercise, weightKg = "weight_kg", reps, durationS = "duration_s", distanceM = "distance_m", kcal, warmup, rpe, rir }
+    enum Keys: String, CodingKey {
+        case exercise, weightKg = "weight_kg", reps, durationS = "duration_s", distanceM = "distance_m", kcal, warmup, rpe, rir
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -26,7 +28,9 @@ struct SetJSON: Encodable, Sendable {
 struct WODJSON: Encodable, Sendable {
     let wod: WODResult
 
-    enum Keys: String, CodingKey { case format, name, rounds, reps, durationS = "duration_s", capped, capS = "cap_s", rx, movements, summary }
+    enum Keys: String, CodingKey {
+        case format, name, rounds, reps, durationS = "duration_s", capped, capS = "cap_s", rx, movements, summary
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -63,7 +67,8 @@ public struct SessionJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, handle, kind, startedAt = "started_at", title, notes, durationS = "duration_s", felt, sets, result, newPRs = "new_prs", xpEarned = "xp_earned"
+        case id, handle, kind, startedAt = "started_at", title, notes, durationS = "duration_s", felt, sets, result
+        case newPRs = "new_prs", xpEarned = "xp_earned"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,7 +94,9 @@ public struct RecordsJSON: Encodable, Sendable {
 
     public init(_ records: PersonalRecords) { self.records = records }
 
-    enum Keys: String, CodingKey { case exercise, heaviestKg = "heaviest_kg", e1rmKg = "e1rm_kg", repMaxKg = "rep_max_kg", volume = "best_set_volume_kg" }
+    enum Keys: String, CodingKey {
+        case exercise, heaviestKg = "heaviest_kg", e1rmKg = "e1rm_kg", repMaxKg = "rep_max_kg", volume = "best_set_volume_kg"
+    }
     struct RepKeys: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
@@ -118,7 +125,8 @@ public struct StatsJSON: Encodable, Sendable {
 
     enum Keys: String, CodingKey {
         case xp, level, nextLevelXP = "next_level_xp", current = "current_streak_days", longest = "longest_streak_days", week
-        case weeksMeetingGoal = "weeks_meeting_goal", monthDurationS = "month_duration_s", monthSessions = "month_sessions", todayPlan = "today_plan"
+        case weeksMeetingGoal = "weeks_meeting_goal", monthDurationS = "month_duration_s", monthSessions = "month_sessions"
+        case todayPlan = "today_plan"
     }
     enum WeekKeys: String, CodingKey { case done, goal }
 

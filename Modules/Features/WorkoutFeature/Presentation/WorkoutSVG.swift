@@ -27,7 +27,8 @@ enum WorkoutSVG {
 
         // The legend is the colour scale: no training, then minutes up to the month's longest day.
         var scale: [SVGDrawing.LegendEntry] = [.init(.box(fill: "#ffffff", stroke: "#cccccc"), "rest")]
-        let steps = minutes.isEmpty ? [] : Array(Set([most / 4, most / 2].map { $0 >= 10 ? ($0 / 5).rounded() * 5 : max(1, $0.rounded()) } + [most.rounded()])).sorted()
+        let quarterAndHalf = [most / 4, most / 2].map { $0 >= 10 ? ($0 / 5).rounded() * 5 : max(1, $0.rounded()) }
+        let steps = minutes.isEmpty ? [] : Array(Set(quarterAndHalf + [most.rounded()])).sorted()
         for value in steps {
             scale.append(.init(.box(fill: colour, opacity: opacity(value, most: most)), "\(Int(value)) min"))
         }
@@ -54,7 +55,10 @@ enum WorkoutSVG {
             let y = gridTop + row * cell
             let trained = minutes[day]
             let stroke = day == today ? ##"stroke="#3867d6" stroke-width="2.5""## : ##"stroke="#dddddd""##
-            svg.raw(##"<rect x="\##(SVGDrawing.number(x))" y="\##(SVGDrawing.number(y))" width="\##(cell - 6)" height="\##(cell - 6)" rx="6" fill="\##(colour)" fill-opacity="\##(opacity(trained, most: most))" \##(stroke)><title>\##(day): \##(Int(trained ?? 0)) min</title></rect>"##)
+            svg.raw(##"<rect x="\##(SVGDrawing.number(x))" y="\##(SVGDrawing.number(y))""##
+                    + ##" width="\##(cell - 6)" height="\##(cell - 6)" rx="6""##
+                    + ##" fill="\##(colour)" fill-opacity="\##(opacity(trained, most: most))" \##(stroke)>"##
+                    + ##"<title>\##(day): \##(Int(trained ?? 0)) min</title></rect>"##)
             let strong = trained.map { $0 / most > 0.6 } ?? false
             svg.text("\(day.day)", x: x + 7, y: y + 17, bold: day == today, fill: strong ? "#ffffff" : "#333")
             if let trained {

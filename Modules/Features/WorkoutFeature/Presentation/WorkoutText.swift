@@ -65,8 +65,9 @@ enum WorkoutText {
 
     static func records(_ records: [PersonalRecords], unit: String = "kg") -> String {
         let kg = { (value: Double) in weight(value, unit: unit) }
-        var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Heaviest", alignment: .right), (title: "e1RM", alignment: .right),
-                                    (title: "1RM", alignment: .right), (title: "3RM", alignment: .right), (title: "5RM", alignment: .right),
+        var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Heaviest", alignment: .right),
+                                    (title: "e1RM", alignment: .right), (title: "1RM", alignment: .right),
+                                    (title: "3RM", alignment: .right), (title: "5RM", alignment: .right),
                                     (title: "10RM", alignment: .right), (title: "Best set", alignment: .right)])
         for record in records {
             table.addRow([record.exercise, record.heaviestKg.map(kg) ?? "—", record.e1rmKg.map(kg) ?? "—"]
