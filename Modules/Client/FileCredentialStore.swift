@@ -36,7 +36,8 @@ public struct FileCredentialStore: CredentialStore {
             return try JSONDecoder().decode(Credentials.self, from: data)
         } catch {
             throw AppError.unavailable(
-                "the saved login \(path) is damaged (not the JSON tend writes): log in again with `tend account login --server URL --email E`, or delete the file",
+                "the saved login \(path) is damaged (not the JSON tend writes): "
+                    + "log in again with `tend account login --server URL --email E`, or delete the file",
                 code: "credentials_unreadable")
         }
     }
@@ -84,7 +85,8 @@ public struct FileCredentialStore: CredentialStore {
 
     private func resolvedPath() throws -> String {
         guard let path else {
-            throw AppError.unavailable("cannot find a place for the saved login: set HOME or XDG_CONFIG_HOME", code: "credentials_unavailable")
+            throw AppError.unavailable("cannot find a place for the saved login: set HOME or XDG_CONFIG_HOME",
+                                       code: "credentials_unavailable")
         }
         return path
     }
@@ -104,7 +106,8 @@ public struct FileCredentialStore: CredentialStore {
             try makeFolder(String(folder[..<slash]), isOwnFolder: false)
         }
         guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
-            throw AppError.unavailable("cannot create the folder \(folder) for the saved login: \(systemError())", code: "credentials_unwritable")
+            throw AppError.unavailable("cannot create the folder \(folder) for the saved login: \(systemError())",
+                                       code: "credentials_unwritable")
         }
     }
 

@@ -93,13 +93,15 @@ public struct ServerResponse: Sendable {
     /// The error of an answer whose body is not of the shape tend expects.
     static func unexpected(_ response: ServerResponse) -> AppError {
         AppError(.unavailable, code: "bad_server_response",
-                 "the server's answer (HTTP \(response.status), \(response.body.count) bytes) is not what tend expects: is this a tend-server of the same version?")
+                 "the server's answer (HTTP \(response.status), \(response.body.count) bytes) is not what tend expects: "
+                     + "is this a tend-server of the same version?")
     }
 }
 
 /// Carries one request to the server and brings its answer back, whatever the status.
 public protocol ServerTransport: Sendable {
-    /// One HTTP exchange. Throws AppError.unavailable(code: "server_unreachable") when no answer came (refused, DNS, TLS, timeout) — the message names the server and the reason, never the token.
+    /// One HTTP exchange. Throws AppError.unavailable(code: "server_unreachable") when no answer came
+    /// (refused, DNS, TLS, timeout) — the message names the server and the reason, never the token.
     func send(_ request: ServerRequest, baseURL: String, token: String?, language: String?, timeout: TimeInterval) throws -> ServerResponse
 }
 
@@ -208,7 +210,12 @@ public struct ServerClient: Sendable {
         try credentials.load()
     }
 
-    /// Sends with the saved server and token. Not logged in → AppError(.unauthorized, code: "not_logged_in", message telling to run `tend account login --server URL --email E`). A non-2xx answer becomes an AppError: kind from the status (400→invalidInput, 401→unauthorized (message suggests logging in again), 403 forbidden, 404 notFound, 409 conflict, 410 gone, 413 tooLarge, 415/422 invalidInput/unprocessable, 429 tooManyRequests with details = Int seconds from Retry-After, 5xx/other → unavailable), code and message from the JSON error body (fallback code "server_error").
+    /// Sends with the saved server and token. Not logged in → AppError(.unauthorized, code: "not_logged_in",
+    /// message telling to run `tend account login --server URL --email E`). A non-2xx answer becomes an AppError:
+    /// kind from the status (400→invalidInput, 401→unauthorized (message suggests logging in again), 403 forbidden,
+    /// 404 notFound, 409 conflict, 410 gone, 413 tooLarge, 415/422 invalidInput/unprocessable,
+    /// 429 tooManyRequests with details = Int seconds from Retry-After, 5xx/other → unavailable),
+    /// code and message from the JSON error body (fallback code "server_error").
     public func send(_ request: ServerRequest, timeout: TimeInterval = 10) throws -> ServerResponse {
         guard let saved = try credentials.load() else {
             throw AppError(.unauthorized, code: "not_logged_in",
@@ -218,7 +225,8 @@ public struct ServerClient: Sendable {
         if response.status == 401 {
             let error = Self.error(for: response, server: saved.server)
             throw AppError(.unauthorized, code: error.code,
-                           "\(error.message) (the saved login may have expired or been revoked): run `tend account login --server \(saved.server) --email \(saved.email)` again")
+                           "\(error.message) (the saved login may have expired or been revoked): "
+                               + "run `tend account login --server \(saved.server) --email \(saved.email)` again")
         }
         return try checked(response, server: saved.server)
     }
@@ -234,7 +242,8 @@ public struct ServerClient: Sendable {
     }
 
     @discardableResult
-    public func call<Body, Answer>(_ endpoint: Endpoint<NoParameters, Body, Answer>, body: Body, timeout: TimeInterval = 10) throws -> Answer {
+    public func call<Body, Answer>(_ endpoint: Endpoint<NoParameters, Body, Answer>, body: Body,
+                                   timeout: TimeInterval = 10) throws -> Answer {
         try call(endpoint, NoParameters(), body: body, timeout: timeout)
     }
 
@@ -268,7 +277,8 @@ public struct ServerClient: Sendable {
     }
 
     /// A successful response's answer in the endpoint's type.
-    static func answer<Parameters, Body, Answer>(of endpoint: Endpoint<Parameters, Body, Answer>, in response: ServerResponse) throws -> Answer {
+    static func answer<Parameters, Body, Answer>(of endpoint: Endpoint<Parameters, Body, Answer>,
+                                                 in response: ServerResponse) throws -> Answer {
         do {
             return try endpoint.answer.decode(body: response.body, headers: response.headers)
         } catch {
@@ -277,7 +287,8 @@ public struct ServerClient: Sendable {
     }
 
     private func login(server: String, email: String, password: String, account: RemoteAccount?) throws -> Credentials {
-        let session = try call(AccountAPI.login, NoParameters(), body: LoginBody(email: email, password: password), server: server, token: nil)
+        let session = try call(AccountAPI.login, NoParameters(), body: LoginBody(email: email, password: password),
+                               server: server, token: nil)
         var known = account
         if known == nil {
             // The session names only the account id: ask for the name and email to show them later.

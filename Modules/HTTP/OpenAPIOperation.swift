@@ -32,7 +32,8 @@ public enum OpenAPIDocument {
             if !route.operation.parameters.isEmpty { operation.append(("parameters", .array(route.operation.parameters))) }
             if let body = route.operation.requestBody { operation.append(("requestBody", body)) }
             var responses = route.operation.responses
-            responses.append(("default", ["description": "An error", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]]))
+            let errorSchema: JSONValue = ["$ref": "#/components/schemas/Error"]
+            responses.append(("default", ["description": "An error", "content": ["application/json": ["schema": errorSchema]]]))
             operation.append(("responses", .object(responses)))
             operation.append(("security", route.requiresAuth ? [["bearer": []]] : []))
             if let index = paths.firstIndex(where: { $0.0 == route.pattern }) {

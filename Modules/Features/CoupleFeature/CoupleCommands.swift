@@ -42,7 +42,8 @@ public enum CoupleCommands {
     public static func make(context: @escaping ContextProvider) -> Command {
         Command(
             name: "couple",
-            abstract: "Our Bridge: a quiet shared space for two — moods, times and weather, the next meeting, a calendar, care, a photo a day.",
+            abstract: "Our Bridge: a quiet shared space for two — "
+                + "moods, times and weather, the next meeting, a calendar, care, a photo a day.",
             discussion: """
                 The space lives on a tend-server: log in first with 'tend account login'. One of you
                 runs 'tend couple create' and sends the code; the other runs 'tend couple join CODE'.

@@ -53,7 +53,8 @@ public enum AccountCommands {
         static let email = Option.value("email", valueName: "EMAIL", help: "Your email address (required).")
         static let signupName = Option.value("name", valueName: "NAME",
                                              help: "The name others see (default: the part of the email before @).")
-        static let signupZone = Option.value("time-zone", valueName: "ZONE", help: "Your time zone, e.g. Asia/Seoul (default: this machine's).")
+        static let signupZone = Option.value("time-zone", valueName: "ZONE",
+                                             help: "Your time zone, e.g. Asia/Seoul (default: this machine's).")
         static let newName = Option.value("name", valueName: "NAME", help: "The new display name.")
         static let newZone = Option.value("time-zone", valueName: "ZONE", help: "The new time zone, e.g. Europe/Paris.")
     }
@@ -83,7 +84,8 @@ public enum AccountCommands {
             let password = try password(invocation, context: context, confirm: false)
             let saved = try context.client.login(server: server, email: email, password: password)
             // Only the JSON shows the account as the server knows it: the text needs no second call.
-            try invocation.respond(json: { LoginJSON(server: saved.server, account: try context.client.whoami(), expiresAt: saved.expiresAt) },
+            try invocation.respond(json: { LoginJSON(server: saved.server, account: try context.client.whoami(),
+                                                     expiresAt: saved.expiresAt) },
                                    text: { "Logged in to \(saved.server) as \(AccountText.person(saved.displayName, saved.email))." })
         }
     }

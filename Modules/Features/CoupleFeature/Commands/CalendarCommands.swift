@@ -33,7 +33,8 @@ enum CalendarCommands {
         ) { invocation in
             guard let start = invocation.option(Options.at.name) else { throw UsageError("missing --at TIME") }
             let body = EventBody(title: invocation.argument("title") ?? "", start: start, end: invocation.option(Options.until.name),
-                                 allDay: invocation.flag(Options.allDay.name) ? true : nil, repeats: invocation.option(Options.repeats.name),
+                                 allDay: invocation.flag(Options.allDay.name) ? true : nil,
+                                 repeats: invocation.option(Options.repeats.name),
                                  whose: invocation.option(Options.whose.name) ?? "us")
             let event = try context(invocation).client.call(CoupleAPI.addEvent, body: body)
             try invocation.respond(json: { event }, text: { "Added: \(describe(event))  (handle \(Handle.of(event.id)))" })
@@ -51,7 +52,8 @@ enum CalendarCommands {
                                             ("Handle", .left)])
                 let handles = Handle.handles(for: Array(Set(list.events.map(\.id))))
                 for event in list.events {
-                    let time = event.allDay ? "all day" : CoupleText.clock(event.start) + (event.end.map { "–" + CoupleText.clock($0) } ?? "")
+                    let until = event.end.map { "–" + CoupleText.clock($0) } ?? ""
+                    let time = event.allDay ? "all day" : CoupleText.clock(event.start) + until
                     table.addRow([String(event.start.prefix(10)), time, event.title, event.whose, event.repeats ?? "",
                                   handles[event.id] ?? event.id])
                 }

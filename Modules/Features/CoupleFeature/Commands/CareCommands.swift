@@ -42,7 +42,8 @@ enum CareCommands {
                 guard !list.care.isEmpty else { return "Nothing on the care list yet." }
                 var table = Table(columns: [("", .left), ("For", .left), ("Care", .left), ("Due", .left), ("Handle", .left)])
                 for item in list.care {
-                    table.addRow([item.done ? "✓" : "○", item.whose == "me" ? "you" : "partner", item.text, item.due ?? "", Handle.of(item.id)])
+                    table.addRow([item.done ? "✓" : "○", item.whose == "me" ? "you" : "partner", item.text, item.due ?? "",
+                                  Handle.of(item.id)])
                 }
                 return table.render()
             })

@@ -32,7 +32,8 @@ enum HomeCommand {
     static func load(_ context: CoupleContext, date: LocalDate?, timeout: TimeInterval = 10) throws -> (HomeJSON, TimeInterval?) {
         let key = cacheKey(try context.myID())
         do {
-            let (home, response) = try context.client.callReturningResponse(CoupleAPI.home, DateQuery(date), body: NoBody(), timeout: timeout)
+            let (home, response) = try context.client.callReturningResponse(CoupleAPI.home, DateQuery(date), body: NoBody(),
+                                                                            timeout: timeout)
             if date == nil { try? context.cache.save(key: key, payload: response.body, at: context.clock.now) }
             return (home, nil)
         } catch let error as AppError where error.code == "not_paired" {

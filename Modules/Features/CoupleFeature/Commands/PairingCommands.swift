@@ -7,7 +7,8 @@ import Domain
 /// `tend couple create | join | show | disconnect`.
 enum PairingCommands {
     static func create(_ context: @escaping CoupleCommands.ContextProvider) -> Command {
-        Command(name: "create", abstract: "Create an invite code for your partner (valid 24 hours; a new one replaces the old).") { invocation in
+        Command(name: "create",
+                abstract: "Create an invite code for your partner (valid 24 hours; a new one replaces the old).") { invocation in
             let invite = try context(invocation).client.call(CoupleAPI.createInvite)
             try invocation.respond(json: { invite }, text: {
                 let shown = invite.code.prefix(4) + "-" + invite.code.suffix(4)
@@ -54,7 +55,8 @@ enum PairingCommands {
                 guard context.isInteractive else {
                     throw UsageError("disconnecting ends the space for both of you: add --yes to confirm")
                 }
-                guard context.confirm("End your shared space for both of you? Each of you keeps 30 days to download their own writings. [y/N]") else {
+                guard context.confirm("End your shared space for both of you? "
+                                        + "Each of you keeps 30 days to download their own writings. [y/N]") else {
                     invocation.output.print("Nothing changed.")
                     return
                 }

@@ -36,7 +36,8 @@ enum PhotoCommands {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw AppError.invalidInput("cannot read the file \(path)", code: "file_not_found")
             }
-            let photo = try context(invocation).client.call(CoupleAPI.putPhoto, CaptionQuery(invocation.option(Options.caption.name)), body: data)
+            let caption = CaptionQuery(invocation.option(Options.caption.name))
+            let photo = try context(invocation).client.call(CoupleAPI.putPhoto, caption, body: data)
             try invocation.respond(json: { photo }, text: {
                 "Shared today's photo (\(photo.mediaType), \(photo.bytes) bytes)\(photo.caption.map { ": \($0)" } ?? "")."
             })

@@ -40,7 +40,8 @@ enum CoupleAPI {
                                    answer: .json(PhotoJSON.self))
     static let photos = Endpoint("GET", "/v1/couple/photos", parameters: DateQuery.self, answer: .json(PhotoList.self))
     static let photo = Endpoint("GET", "/v1/couple/photos/{id}", parameters: ItemID.self,
-                                answer: .bytes(headers: [("Cache-Control", "private, max-age=86400"), ("X-Content-Type-Options", "nosniff")]))
+                                answer: .bytes(headers: [("Cache-Control", "private, max-age=86400"),
+                                                         ("X-Content-Type-Options", "nosniff")]))
     static let bridge = Endpoint("GET", "/v1/couple/bridge", parameters: DateQuery.self, answer: .json(BridgeJSON.self))
 
     /// Every endpoint, as `METHOD /pattern`, in the order the routes are served.

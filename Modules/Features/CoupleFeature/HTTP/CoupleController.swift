@@ -53,7 +53,8 @@ struct CoupleController: Sendable {
 
     func setMood(_ call: Received<NoParameters, MoodBody>) throws -> MoodJSON {
         guard let mood = Mood(rawValue: call.body.mood.lowercased()) else {
-            throw AppError.invalidInput("mood must be one of \(Mood.allCases.map(\.rawValue).joined(separator: ", "))", code: "invalid_mood")
+            let moods = Mood.allCases.map(\.rawValue).joined(separator: ", ")
+            throw AppError.invalidInput("mood must be one of \(moods)", code: "invalid_mood")
         }
         return MoodJSON(try couples.setMood(accountID: call.accountID, mood: mood, status: call.body.status, note: call.body.note),
                         zone: zone(call))
@@ -141,7 +142,8 @@ struct CoupleController: Sendable {
         guard !call.body.isEmpty else {
             throw AppError.invalidInput("the request needs the image as its body", code: "empty_image")
         }
-        return PhotoJSON(try couples.putPhoto(accountID: call.accountID, data: call.body, caption: call.parameters.caption), zone: zone(call))
+        let photo = try couples.putPhoto(accountID: call.accountID, data: call.body, caption: call.parameters.caption)
+        return PhotoJSON(photo, zone: zone(call))
     }
 
     func photos(_ call: Received<DateQuery, NoBody>) throws -> PhotoList {

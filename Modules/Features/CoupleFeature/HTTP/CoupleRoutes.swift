@@ -70,7 +70,8 @@ extension CoupleController {
             // The calendar
             Route(CoupleAPI.events, operation: OpenAPIOperation(
                 summary: "The month view, repeats expanded (counts as checking the calendar today)", tag: "couple",
-                parameters: [S.queryParameter("month", "YYYY-MM (default: this month)", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"])],
+                parameters: [S.queryParameter("month", "YYYY-MM (default: this month)",
+                                              ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"])],
                 responses: [("200", S.jsonResponse("The occurrences", S.ref("EventList")))]
             ), handler: events),
             Route(CoupleAPI.addEvent, operation: OpenAPIOperation(

@@ -19,12 +19,14 @@ extension CoupleRoutes {
             ("countdowns", S.array(S.object([("account_id", S.string), ("d_day", S.string)], required: ["account_id", "d_day"]))),
         ], required: ["id", "date", "place", "d_day", "countdowns"])
         let event = S.object([
-            ("id", S.string), ("handle", S.string), ("title", S.string), ("for", S.enumeration(["me", "partner", "us"])), ("all_day", S.boolean),
-            ("start", S.string), ("end", nullableString), ("repeat", ["type": ["string", "null"], "enum": ["yearly", "monthly", "weekly", nil]]),
+            ("id", S.string), ("handle", S.string), ("title", S.string), ("for", S.enumeration(["me", "partner", "us"])),
+            ("all_day", S.boolean), ("start", S.string), ("end", nullableString),
+            ("repeat", ["type": ["string", "null"], "enum": ["yearly", "monthly", "weekly", nil]]),
             ("author_id", S.string),
         ], required: ["id", "handle", "title", "for", "all_day", "start", "end", "repeat", "author_id"])
         let care = S.object([
-            ("id", S.string), ("handle", S.string), ("text", S.string), ("for", S.enumeration(["me", "partner"])), ("for_account_id", S.string),
+            ("id", S.string), ("handle", S.string), ("text", S.string), ("for", S.enumeration(["me", "partner"])),
+            ("for_account_id", S.string),
             ("author_id", S.string), ("due", S.nullable("string")), ("done", S.boolean), ("done_by", nullableString),
             ("done_at", S.nullable("string")),
         ], required: ["id", "handle", "text", "for", "for_account_id", "author_id", "due", "done", "done_by", "done_at"])
@@ -87,7 +89,8 @@ extension CoupleRoutes {
             ("Home", S.object([
                 ("date", S.date), ("meeting", ["oneOf": [meeting, ["type": "null"]]]), ("bridge", bridge), ("members", S.array(member)),
                 ("difference_s", S.integer),
-                ("call_window", ["oneOf": [S.object([("starts_at", S.dateTime), ("ends_at", S.dateTime)], required: ["starts_at", "ends_at"]),
+                ("call_window", ["oneOf": [S.object([("starts_at", S.dateTime), ("ends_at", S.dateTime)],
+                                                    required: ["starts_at", "ends_at"]),
                                            ["type": "null"]]]),
                 ("recent", S.array(S.object([
                     ("kind", S.enumeration(["mood", "photo", "care_added", "care_done", "event", "meeting"])), ("account_id", S.string),
@@ -97,7 +100,8 @@ extension CoupleRoutes {
             ("Archive", S.object([
                 ("couple_id", S.string), ("expires_at", S.nullable("string")), ("moods", S.array(mood)),
                 ("events", S.array(event)), ("care", S.array(care)),
-                ("meetings", S.array(S.object([("id", S.string), ("date", S.date), ("place", nullableString)], required: ["id", "date", "place"]))),
+                ("meetings", S.array(S.object([("id", S.string), ("date", S.date), ("place", nullableString)],
+                                              required: ["id", "date", "place"]))),
                 ("photos", S.array(photo)),
             ], required: ["couple_id", "expires_at", "moods", "events", "care", "meetings", "photos"])),
         ]

@@ -99,7 +99,8 @@ extension EventJSON {
                   endsAt: occurrence.endsAt, viewer: viewer, zone: zone)
     }
 
-    private init(event: CalendarEvent, startDay: LocalDate, endDay: LocalDate, startsAt: Date?, endsAt: Date?, viewer: String, zone: TimeZone) {
+    private init(event: CalendarEvent, startDay: LocalDate, endDay: LocalDate, startsAt: Date?, endsAt: Date?,
+                 viewer: String, zone: TimeZone) {
         id = event.id
         handle = Handle.of(event.id)
         title = event.title

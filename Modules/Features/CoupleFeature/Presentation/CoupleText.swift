@@ -11,7 +11,8 @@ enum CoupleText {
         let me = home.members.first { $0.isMe }
         let partner = home.members.first { !$0.isMe }
         if let meeting = home.meeting {
-            let theirs = meeting.countdowns.first { $0.accountID == partner?.accountID }.map { " (\(partner?.displayName ?? ""): \($0.dDay))" } ?? ""
+            let partnerCountdown = meeting.countdowns.first { $0.accountID == partner?.accountID }
+            let theirs = partnerCountdown.map { " (\(partner?.displayName ?? ""): \($0.dDay))" } ?? ""
             lines.append(row(w.nextMeeting, "\(meeting.dDay) · \(meeting.date)\(meeting.place.map { " · \($0)" } ?? "")\(theirs)"))
         } else {
             lines.append(row(w.nextMeeting, w.notPlanned))
@@ -22,7 +23,9 @@ enum CoupleText {
         let people = [me, partner].compactMap { $0 }
         let names = people.map { $0.isMe ? "\($0.displayName) (\(w.you))" : $0.displayName }
         var table = Table(columns: [("", .left)] + names.map { ($0, .left) })
-        table.addRow([w.time] + people.map { "\(clock($0.localTime)) \($0.city ?? $0.timeZone) (UTC\($0.utcOffset == "Z" ? "+00:00" : $0.utcOffset))" })
+        table.addRow([w.time] + people.map {
+            "\(clock($0.localTime)) \($0.city ?? $0.timeZone) (UTC\($0.utcOffset == "Z" ? "+00:00" : $0.utcOffset))"
+        })
         table.addRow([w.sky] + people.map { $0.daytime ? w.day : w.night })
         table.addRow([w.weather] + people.map { weather($0, language: language) })
         table.addRow([w.mood] + people.map { member in

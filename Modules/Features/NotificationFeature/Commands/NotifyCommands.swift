@@ -67,7 +67,8 @@ public enum NotifyCommands {
                 Command(name: "ntfy", abstract: "An ntfy topic URL (ntfy.sh or self-hosted).", options: [Options.ntfyURL, Options.token]) {
                     try addChannel(context, $0, kind: .ntfy)
                 },
-                Command(name: "webhook", abstract: "A URL that receives JSON, signed with a secret shown once.", options: [Options.webhookURL]) {
+                Command(name: "webhook", abstract: "A URL that receives JSON, signed with a secret shown once.",
+                        options: [Options.webhookURL]) {
                     try addChannel(context, $0, kind: .webhook)
                 },
             ]),
@@ -140,7 +141,8 @@ public enum NotifyCommands {
     }
 
     static func quiet(_ context: @escaping ContextProvider) -> Command {
-        Command(name: "quiet", abstract: "Set quiet hours (default 23:30–07:30): notifications wait until they end, insulin reminders excepted.",
+        Command(name: "quiet",
+                abstract: "Set quiet hours (default 23:30–07:30): notifications wait until they end, insulin reminders excepted.",
                 options: [Options.from, Options.to]) { invocation in
             guard let from = try invocation.option(Options.from.name, expected: "a time HH:MM", { LocalTime($0) }),
                   let to = try invocation.option(Options.to.name, expected: "a time HH:MM", { LocalTime($0) }) else {
@@ -178,7 +180,9 @@ public enum NotifyCommands {
         Command(name: "inbox", abstract: "Unread notifications on this machine (reading marks them read).") { invocation in
             let context = try context(invocation)
             let unread = try context.notifications.inbox(ownerID: context.ownerID, markRead: true)
-            try invocation.respond(json: { NotificationList(notifications: unread.map { NotificationJSON($0, zone: context.zone) }) }, text: {
+            try invocation.respond(json: {
+                NotificationList(notifications: unread.map { NotificationJSON($0, zone: context.zone) })
+            }, text: {
                 guard !unread.isEmpty else { return "Nothing new." }
                 return unread.map { item in
                     "\(context.zone.dateTimeText(of: item.sentAt ?? item.dueAt))  \(item.title)\n"

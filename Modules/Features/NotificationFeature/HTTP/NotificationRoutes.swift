@@ -17,14 +17,16 @@ public enum NotificationRoutes {
             ("state", S.enumeration(NotificationState.allCases.map(\.rawValue))), ("attempts", S.integer), ("due_at", S.dateTime),
             ("sent_at", S.nullable("string")), ("last_error", S.nullable("string")),
         ], required: ["id", "rule", "title", "body", "state", "attempts", "due_at", "sent_at", "last_error"])
-        let channel = S.object([("id", S.string), ("handle", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("has_token", S.boolean),
-                                ("created_at", S.dateTime)], required: ["id", "handle", "kind", "url", "has_token", "created_at"])
+        let channel = S.object([("id", S.string), ("handle", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string),
+                                ("has_token", S.boolean), ("created_at", S.dateTime)],
+                               required: ["id", "handle", "kind", "url", "has_token", "created_at"])
         return [
             ("Notification", notification),
             ("NotificationList", S.object([("notifications", S.array(notification))], required: ["notifications"])),
             ("ChannelInput", S.object([("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("token", S.string)],
                                       required: ["kind", "url"], closed: false)),
-            ("CreatedChannel", S.object([("id", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string), ("secret", S.nullable("string"))],
+            ("CreatedChannel", S.object([("id", S.string), ("kind", S.enumeration(["ntfy", "webhook"])), ("url", S.string),
+                                         ("secret", S.nullable("string"))],
                                         required: ["id", "kind", "url", "secret"])),
             ("Channel", channel),
             ("ChannelList", S.object([("channels", S.array(channel))], required: ["channels"])),
@@ -67,7 +69,8 @@ struct NotificationController: Sendable {
             ), handler: test),
             Route(NotificationAPI.history, operation: OpenAPIOperation(
                 summary: "Your notifications, newest first", tag: "notifications",
-                parameters: [S.queryParameter("state", "pending, sent, failed or cancelled", S.enumeration(NotificationState.allCases.map(\.rawValue)))],
+                parameters: [S.queryParameter("state", "pending, sent, failed or cancelled",
+                                              S.enumeration(NotificationState.allCases.map(\.rawValue)))],
                 responses: [("200", S.jsonResponse("The notifications", S.ref("NotificationList")))]
             ), handler: history),
         ]
@@ -81,7 +84,8 @@ struct NotificationController: Sendable {
         guard let kind = ChannelKind(rawValue: call.body.kind) else {
             throw AppError.invalidInput("kind must be ntfy or webhook", code: "invalid_kind")
         }
-        return CreatedChannelJSON(try notifications.addChannel(ownerID: call.accountID, kind: kind, url: call.body.url, token: call.body.token))
+        let created = try notifications.addChannel(ownerID: call.accountID, kind: kind, url: call.body.url, token: call.body.token)
+        return CreatedChannelJSON(created)
     }
 
     func removeChannel(_ call: Received<ItemID, NoBody>) throws -> NoAnswer {
