@@ -18,6 +18,7 @@ struct CalendarCommand: Sendable {
         let month = try InsulinInput.month(invocation, Self.month.name)
         let context = try makeContext(invocation)
         let report = try context.useCases.monthReport(ownerID: context.ownerID, month: month)
-        try invocation.respond(json: { MonthReportJSON(report) }, text: { CalendarText.render(report) })
+        let language = Language(rawValue: invocation.language.rawValue) ?? .en
+        try invocation.respond(json: { MonthReportJSON(report) }, text: { CalendarText.render(report, language: language) })
     }
 }

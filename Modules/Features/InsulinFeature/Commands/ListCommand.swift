@@ -21,24 +21,23 @@ struct ListCommand: Sendable {
         let context = try makeContext(invocation)
         let settings = try context.useCases.settings.current(ownerID: context.ownerID)
         let doses = try context.useCases.listDoses(ownerID: context.ownerID, from: from, through: to)
+        let words = CalendarWords(Language(rawValue: invocation.language.rawValue) ?? .en)
         try invocation.respond(json: { DoseListJSON(doses, settings: settings) }, text: {
-            doses.isEmpty ? "No doses in that range." : Self.render(doses, settings: settings)
+            doses.isEmpty ? words.noDoses : Self.render(doses, settings: settings, words: words)
         })
     }
 
-    static func render(_ doses: [Dose], settings: InsulinSettings) -> String {
-        var table = Table(columns: [
-            (title: "Insulin day", alignment: .left), (title: "Time", alignment: .left),
-            (title: "Kind", alignment: .left), (title: "Units", alignment: .right),
-            (title: "Note", alignment: .left), (title: "Handle", alignment: .left),
-        ])
+    static func render(_ doses: [Dose], settings: InsulinSettings, words: CalendarWords = CalendarWords(.en)) -> String {
+        let titles = words.listColumns
+        let alignments: [Table.Alignment] = [.left, .left, .left, .right, .left, .left]
+        var table = Table(columns: zip(titles, alignments).map { (title: $0, alignment: $1) })
         let zone = settings.timeZone
         let handles = Handle.handles(for: doses.map(\.id))
         for dose in doses {
             let wall = zone.wallClock(of: dose.takenAt)
             let day = settings.insulinDays.day(of: dose.takenAt)
             let time = LocalTime(minutes: wall.secondOfDay / 60)!.description + (wall.date != day ? " (+1)" : "")
-            table.addRow([day.description, time, dose.kind.rawValue, formatUnits(dose.units), dose.note ?? "", handles[dose.id] ?? dose.id])
+            table.addRow([words.day(day), time, words.kind(dose.kind), formatUnits(dose.units), dose.note ?? "", handles[dose.id] ?? dose.id])
         }
         return table.render()
     }

@@ -5,13 +5,13 @@ import Domain
 /// The calendar screen in a terminal: a month grid (● long dose taken, ○ missed, today in
 /// brackets), the figures under it, and the rapid-acting doses by hour as a column chart.
 enum CalendarText {
-    static func render(_ report: InsulinMonthReport) -> String {
+    static func render(_ report: InsulinMonthReport, language: Language = .en) -> String {
         let settings = report.settings
+        let words = CalendarWords(language)
         var lines: [String] = []
-        lines.append("\(LocalDateText.monthNames[report.month.month - 1]) \(report.month.year) · \(settings.longName)"
-            + " · insulin day starts \(settings.dayStart) (\(settings.timeZoneIdentifier))")
+        lines.append(words.heading(report.month, settings: settings))
         lines.append("")
-        lines.append(" Mon  Tue  Wed  Thu  Fri  Sat  Sun")
+        lines.append(words.weekdays)
         var row = String(repeating: "     ", count: report.month.firstDay.isoWeekday - 1)
         for day in report.days {
             row += cell(day, today: report.today, firstCounted: firstCountedDay(report))
@@ -22,24 +22,19 @@ enum CalendarText {
         }
         if !row.isEmpty { lines.append(row.trailingTrimmed) }
         lines.append("")
-        lines.append("● long dose taken   ○ missed   [ ] today")
+        lines.append(words.legend)
         lines.append("")
 
         let percent = Int((report.adherenceRate * 100).rounded())
-        var table = [(String, String)]()
-        table.append(("Long-acting days", "\(report.longDoseDays) of \(report.elapsedDays) elapsed (\(percent)%)"))
-        table.append(("Average time", report.averageLongTime?.description ?? "—"))
-        table.append(("Streak", "\(report.currentStreakDays) \(days(report.currentStreakDays)) (longest \(report.longestStreakDays))"))
         let rapidCount = report.rapidByHour.reduce(0, +)
-        let average = report.rapidAverageUnits.map { "average \(formatDecimal($0)) u" } ?? "no doses"
-        table.append(("Rapid-acting", "\(rapidCount) \(rapidCount == 1 ? "dose" : "doses"), \(average)"))
+        let table = words.figures(report, percent: percent, rapidCount: rapidCount)
         let width = table.map { TextWidth.displayWidth($0.0) }.max() ?? 0
         for (label, value) in table {
             lines.append(TextWidth.pad(label, to: width, alignment: .left) + "  " + value)
         }
         if rapidCount > 0 {
             lines.append("")
-            lines.append("Rapid-acting doses by hour")
+            lines.append(words.rapidByHour)
             lines.append(Chart.columns(report.rapidByHour.map(Double.init), height: 4,
                                        axis: "0     6     12    18    23"))
         }
@@ -65,7 +60,63 @@ enum CalendarText {
         return day.date == today ? "[\(number)\(mark)]" : " \(number)\(mark) "
     }
 
-    private static func days(_ count: Int) -> String { count == 1 ? "day" : "days" }
+    static func days(_ count: Int) -> String { count == 1 ? "day" : "days" }
+}
+
+/// The words of `tend insulin calendar` and `tend insulin list` in English and Korean (해요체,
+/// months as `2026년 11월`, dates as `11월 30일`, times `22:14`).
+struct CalendarWords {
+    let ko: Bool
+
+    init(_ language: Language) { ko = language == .ko }
+
+    private func t(_ en: String, _ korean: String) -> String { ko ? korean : en }
+
+    func heading(_ month: YearMonth, settings: InsulinSettings) -> String {
+        ko
+            ? "\(month.year)년 \(month.month)월 · \(settings.longName) · 인슐린 하루는 \(settings.dayStart)에 시작해요"
+                + " (\(settings.timeZoneIdentifier))"
+            : "\(LocalDateText.monthNames[month.month - 1]) \(month.year) · \(settings.longName)"
+                + " · insulin day starts \(settings.dayStart) (\(settings.timeZoneIdentifier))"
+    }
+
+    /// A Korean weekday is two columns wide, over the day's two digits: each cell stays five columns.
+    var weekdays: String { t(" Mon  Tue  Wed  Thu  Fri  Sat  Sun", " 월   화   수   목   금   토   일") }
+
+    var legend: String { t("● long dose taken   ○ missed   [ ] today", "● 지효성 맞음   ○ 놓침   [ ] 오늘") }
+
+    func figures(_ report: InsulinMonthReport, percent: Int, rapidCount: Int) -> [(String, String)] {
+        let average = report.averageLongTime?.description ?? "—"
+        if ko {
+            let rapid = report.rapidAverageUnits.map { "\(rapidCount)회, 평균 \(formatDecimal($0))단위" } ?? "투여 기록이 없어요"
+            return [
+                ("지효성 맞은 날", "지난 \(report.elapsedDays)일 중 \(report.longDoseDays)일 (\(percent)%)"),
+                ("평균 시각", average),
+                ("연속 기록", "\(report.currentStreakDays)일 연속 (최장 \(report.longestStreakDays)일)"),
+                ("속효성", rapid),
+            ]
+        }
+        let rapidAverage = report.rapidAverageUnits.map { "average \(formatDecimal($0)) u" } ?? "no doses"
+        return [
+            ("Long-acting days", "\(report.longDoseDays) of \(report.elapsedDays) elapsed (\(percent)%)"),
+            ("Average time", average),
+            ("Streak", "\(report.currentStreakDays) \(CalendarText.days(report.currentStreakDays)) (longest \(report.longestStreakDays))"),
+            ("Rapid-acting", "\(rapidCount) \(rapidCount == 1 ? "dose" : "doses"), \(rapidAverage)"),
+        ]
+    }
+
+    var rapidByHour: String { t("Rapid-acting doses by hour", "시간대별 속효성 투여") }
+
+    // `tend insulin list`
+    var noDoses: String { t("No doses in that range.", "이 기간에는 투여 기록이 없어요.") }
+
+    var listColumns: [String] {
+        ko ? ["인슐린 하루", "시각", "종류", "단위", "메모", "핸들"] : ["Insulin day", "Time", "Kind", "Units", "Note", "Handle"]
+    }
+
+    func day(_ date: LocalDate) -> String { ko ? "\(date.month)월 \(date.day)일" : date.description }
+
+    func kind(_ kind: InsulinKind) -> String { ko ? (kind == .long ? "지효성" : "속효성") : kind.rawValue }
 }
 
 func formatDecimal(_ value: Double) -> String {
