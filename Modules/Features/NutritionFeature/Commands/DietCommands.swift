@@ -71,14 +71,18 @@ struct DietCommands: Sendable {
         let day = try context.nutrition.day(ownerID: context.ownerID, date: date)
         let path = invocation.option(Self.svg)
         if let path { try TextFile.write(NutritionSVG.day(day), to: path) }
-        try invocation.respond(json: { DayJSON(day) }, text: { NutritionText.day(day) + (path != nil ? "\n" : "") })
+        try invocation.respond(json: { DayJSON(day) }, text: {
+            NutritionText.day(day, language: Language(rawValue: invocation.language.rawValue) ?? .en) + (path != nil ? "\n" : "")
+        })
         if let path { TextFile.announce(path, in: invocation) }
     }
 
     func week(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let week = try context.nutrition.week(ownerID: context.ownerID, ending: nil)
-        try invocation.respond(json: { WeekJSON(week) }, text: { NutritionText.week(week) })
+        try invocation.respond(json: { WeekJSON(week) }, text: {
+            NutritionText.week(week, language: Language(rawValue: invocation.language.rawValue) ?? .en)
+        })
     }
 
     func edit(_ invocation: Invocation) throws {

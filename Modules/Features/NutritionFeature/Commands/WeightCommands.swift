@@ -49,13 +49,14 @@ struct WeightCommands: Sendable {
         let unit = context.body.unit(ownerID: context.ownerID)
         let entries = try context.body.entries(ownerID: context.ownerID)
         try invocation.respond(json: { ["entries": entries.map { WeightJSON($0, zone: zone) }] }, text: {
-            guard !entries.isEmpty else { return "No weighings yet: tend weight log 72.5" }
-            var table = Table(columns: [(title: "When", alignment: .left), (title: "Weight", alignment: .right),
-                                        (title: "Fat", alignment: .right), (title: "Muscle", alignment: .right),
-                                        (title: "Handle", alignment: .left)])
+            let words = NutritionWords(Language(rawValue: invocation.language.rawValue) ?? .en)
+            guard !entries.isEmpty else { return words.noWeighings }
+            let titles = words.listColumns
+            let alignments: [Table.Alignment] = [.left, .right, .right, .right, .left]
+            var table = Table(columns: zip(titles, alignments).map { (title: $0, alignment: $1) })
             let handles = Handle.handles(for: entries.map(\.id))
             for entry in entries {
-                table.addRow([zone.dateTimeText(of: entry.takenAt), NutritionText.weight(entry.kilograms, unit),
+                table.addRow([words.dateTime(entry.takenAt, zone: zone), NutritionText.weight(entry.kilograms, unit),
                               entry.fatPercent.map { "\(round2($0)) %" } ?? "",
                               entry.muscleKilograms.map { NutritionText.weight($0, unit) } ?? "", handles[entry.id] ?? entry.id])
             }
@@ -79,7 +80,8 @@ struct WeightCommands: Sendable {
         let path = invocation.option(Self.svg)
         if let path { try TextFile.write(NutritionSVG.trend(trend, unit: context.body.unit(ownerID: context.ownerID)), to: path) }
         try invocation.respond(json: { TrendJSON(trend) }, text: {
-            NutritionText.trend(trend, unit: context.body.unit(ownerID: context.ownerID)) + (path != nil ? "\n" : "")
+            NutritionText.trend(trend, unit: context.body.unit(ownerID: context.ownerID),
+                                language: Language(rawValue: invocation.language.rawValue) ?? .en) + (path != nil ? "\n" : "")
         })
         if let path { TextFile.announce(path, in: invocation) }
     }

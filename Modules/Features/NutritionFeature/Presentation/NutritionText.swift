@@ -107,56 +107,57 @@ public enum NutritionText {
         return "\(label) \(bar) \(unit(value)) / \(unit(goal)) (\(Int((ratio * 100).rounded()))%)"
     }
 
-    public static func day(_ day: NutritionUseCases.Day) -> String {
-        var lines = ["Diet · \(day.date)", ""]
+    public static func day(_ day: NutritionUseCases.Day, language: Language = .en) -> String {
+        let words = NutritionWords(language)
+        var lines = [words.dayHeading(day.date), ""]
         let handles = Handle.handles(for: day.entries.map(\.id))
         for meal in Meal.allCases {
             let entries = day.entries(meal)
-            lines.append("\(meal.rawValue.capitalized) — \(kcal(day.totals(meal).kcal))")
+            lines.append("\(words.meal(meal)) — \(kcal(day.totals(meal).kcal))")
             for entry in entries {
                 lines.append("  \(entry.name), \(entry.amountText)"
                     + " · \(kcal(entry.macros.kcal))"
-                    + " · P \(grams(entry.macros.protein)) C \(grams(entry.macros.carbs)) F \(grams(entry.macros.fat))"
+                    + " · \(words.macros(entry.macros))"
                     + "  [\(handles[entry.id] ?? entry.id)]")
             }
         }
         lines.append("")
         let totals = day.totals
-        lines.append(gauge("Energy ", totals.kcal, day.goals.kcal, unit: kcal))
-        lines.append(gauge("Protein", totals.protein, day.goals.protein, unit: grams))
-        lines.append(gauge("Carbs  ", totals.carbs, day.goals.carbs, unit: grams))
-        lines.append(gauge("Fat    ", totals.fat, day.goals.fat, unit: grams))
-        let left = day.remainingKcal
+        let labels = words.gaugeLabels
+        lines.append(gauge(labels[0], totals.kcal, day.goals.kcal, unit: kcal))
+        lines.append(gauge(labels[1], totals.protein, day.goals.protein, unit: grams))
+        lines.append(gauge(labels[2], totals.carbs, day.goals.carbs, unit: grams))
+        lines.append(gauge(labels[3], totals.fat, day.goals.fat, unit: grams))
         lines.append("")
-        lines.append(left >= 0 ? "\(kcal(left)) left today." : "\(kcal(-left)) over today's goal.")
+        lines.append(words.left(day.remainingKcal))
         return lines.joined(separator: "\n")
     }
 
-    public static func week(_ week: NutritionUseCases.Week) -> String {
-        var table = Table(columns: [(title: "Day", alignment: .left), (title: "kcal", alignment: .right), (title: "P", alignment: .right),
-                                    (title: "C", alignment: .right), (title: "F", alignment: .right), (title: "", alignment: .left)])
+    public static func week(_ week: NutritionUseCases.Week, language: Language = .en) -> String {
+        let words = NutritionWords(language)
+        let titles = words.weekColumns
+        let alignments: [Table.Alignment] = [.left, .right, .right, .right, .right, .left]
+        var table = Table(columns: zip(titles, alignments).map { (title: $0, alignment: $1) })
         for day in week.days {
             let onTarget = abs(day.totals.kcal - week.goals.kcal) <= week.goals.kcal * 0.1
-            table.addRow([day.date.description, "\(Int(day.totals.kcal.rounded()))", grams(day.totals.protein), grams(day.totals.carbs),
-                          grams(day.totals.fat), day.totals.kcal == 0 ? "" : (onTarget ? "✓ on target" : "")])
+            table.addRow([words.date(day.date), "\(Int(day.totals.kcal.rounded()))", grams(day.totals.protein), grams(day.totals.carbs),
+                          grams(day.totals.fat), day.totals.kcal == 0 ? "" : (onTarget ? words.onTarget : "")])
         }
-        let average = week.average
-        return table.render()
-            + "\n\nAverage of \(counted(week.loggedDays, "logged day")): \(kcal(average.kcal)) against \(kcal(week.goals.kcal)); "
-            + "\(week.daysOnTarget) of 7 days within ±10 % of the goal.\n"
-            + Chart.sparkline(week.days.map(\.totals.kcal))
+        return table.render() + "\n\n" + words.weekSummary(week) + "\n" + Chart.sparkline(week.days.map(\.totals.kcal))
     }
 
-    public static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
-        guard !trend.points.isEmpty else { return "No weighings yet: tend weight log 72.5" }
-        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Weight", alignment: .right),
-                                    (title: "Trend", alignment: .right)])
+    public static func trend(_ trend: WeightTrend, unit: WeightUnit, language: Language = .en) -> String {
+        let words = NutritionWords(language)
+        guard !trend.points.isEmpty else { return words.noWeighings }
+        let titles = words.trendColumns
+        var table = Table(columns: [(title: titles[0], alignment: .left), (title: titles[1], alignment: .right),
+                                    (title: titles[2], alignment: .right)])
         for point in trend.points.suffix(14) {
-            table.addRow([point.date.description, weight(point.kilograms, unit), weight(point.trend, unit)])
+            table.addRow([words.date(point.date), weight(point.kilograms, unit), weight(point.trend, unit)])
         }
         var text = table.render() + "\n\n" + Chart.sparkline(trend.points.suffix(60).map(\.trend))
         if let weekly = trend.weeklyChange {
-            text += "\nTrend: \(weekly >= 0 ? "+" : "")\(weight(weekly, unit)) a week"
+            text += "\n" + words.weeklyChange("\(weekly >= 0 ? "+" : "")\(weight(weekly, unit))")
         }
         return text
     }
@@ -167,4 +168,84 @@ public enum NutritionText {
     }
 
     static func format2(_ value: Double) -> String { String(round2(value)) }
+}
+
+/// The words of `tend diet today`, `diet week`, `weight list` and `weight trend` in English and
+/// Korean (해요체, dates as `11월 30일`, times `22:14`, units as `1200 kcal`, `72.5 kg`).
+public struct NutritionWords: Sendable {
+    let ko: Bool
+
+    public init(_ language: Language) { ko = language == .ko }
+
+    private func t(_ en: String, _ korean: String) -> String { ko ? korean : en }
+
+    static let weekdays = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// `2026-11-30`, `11월 30일 (월)`.
+    func date(_ date: LocalDate) -> String {
+        ko ? "\(date.month)월 \(date.day)일 (\(Self.weekdays[date.isoWeekday - 1]))" : date.description
+    }
+
+    func dayHeading(_ date: LocalDate) -> String { ko ? "식단 · \(date.month)월 \(date.day)일" : "Diet · \(date)" }
+
+    func meal(_ meal: Meal) -> String {
+        guard ko else { return meal.rawValue.capitalized }
+        switch meal {
+        case .breakfast: return "아침"
+        case .lunch: return "점심"
+        case .dinner: return "저녁"
+        case .snack: return "간식"
+        }
+    }
+
+    func macros(_ macros: Macros) -> String {
+        let g = NutritionText.grams
+        return ko
+            ? "단 \(g(macros.protein)) 탄 \(g(macros.carbs)) 지 \(g(macros.fat))"
+            : "P \(g(macros.protein)) C \(g(macros.carbs)) F \(g(macros.fat))"
+    }
+
+    /// Padded to one width so that the gauges line up.
+    var gaugeLabels: [String] {
+        guard ko else { return ["Energy ", "Protein", "Carbs  ", "Fat    "] }
+        let labels = ["열량", "단백질", "탄수화물", "지방"]
+        let width = labels.map(TextWidth.displayWidth).max() ?? 0
+        return labels.map { TextWidth.pad($0, to: width, alignment: .left) }
+    }
+
+    func left(_ kcal: Double) -> String {
+        let text = NutritionText.kcal(abs(kcal))
+        if ko { return kcal >= 0 ? "오늘 \(text) 남았어요." : "오늘 목표보다 \(text) 넘었어요." }
+        return kcal >= 0 ? "\(text) left today." : "\(text) over today's goal."
+    }
+
+    var weekColumns: [String] { ko ? ["날짜", "kcal", "단", "탄", "지", ""] : ["Day", "kcal", "P", "C", "F", ""] }
+
+    var onTarget: String { t("✓ on target", "✓ 목표 범위") }
+
+    func weekSummary(_ week: NutritionUseCases.Week) -> String {
+        let average = NutritionText.kcal(week.average.kcal)
+        let goal = NutritionText.kcal(week.goals.kcal)
+        if ko {
+            return "기록한 \(week.loggedDays)일 평균 \(average) (목표 \(goal)) · "
+                + "7일 중 \(week.daysOnTarget)일이 목표의 ±10 % 안이에요."
+        }
+        return "Average of \(counted(week.loggedDays, "logged day")): \(average) against \(goal); "
+            + "\(week.daysOnTarget) of 7 days within ±10 % of the goal."
+    }
+
+    var noWeighings: String { t("No weighings yet: tend weight log 72.5", "아직 체중 기록이 없어요: tend weight log 72.5") }
+
+    var trendColumns: [String] { ko ? ["날짜", "체중", "추이"] : ["Date", "Weight", "Trend"] }
+
+    func weeklyChange(_ change: String) -> String { ko ? "추이: 주당 \(change)" : "Trend: \(change) a week" }
+
+    // `tend weight list`
+    var listColumns: [String] { ko ? ["시각", "체중", "체지방", "근육량", "핸들"] : ["When", "Weight", "Fat", "Muscle", "Handle"] }
+
+    func dateTime(_ instant: Date, zone: TimeZone) -> String {
+        guard ko else { return zone.dateTimeText(of: instant) }
+        let wall = zone.wallClock(of: instant)
+        return "\(wall.date.month)월 \(wall.date.day)일 \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+    }
 }
