@@ -95,11 +95,12 @@ struct SupplementCommands: Sendable {
     func today(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let checklist = try context.supplements.today(ownerID: context.ownerID)
+        let words = WorkoutWords(Language(rawValue: invocation.language.rawValue) ?? .en)
         try invocation.respond(json: { ChecklistJSON(checklist) }, text: {
-            guard !checklist.items.isEmpty else { return "Nothing scheduled today." }
+            guard !checklist.items.isEmpty else { return words.nothingScheduled }
             return checklist.items.map { item in
                 "\(item.taken ? "☑" : "☐") \(item.slot) \(item.supplement.name) \(WorkoutText.number(item.supplement.amount)) "
-                    + "\(item.supplement.unit)\(item.overdue ? "  (overdue)" : "")"
+                    + "\(item.supplement.unit)\(item.overdue ? words.overdue : "")"
             }.joined(separator: "\n")
         })
     }

@@ -61,7 +61,9 @@ struct WorkoutProgressCommands: Sendable {
     func stats(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let stats = try context.workouts.stats(ownerID: context.ownerID)
-        try invocation.respond(json: { StatsJSON(stats) }, text: { WorkoutText.stats(stats) })
+        try invocation.respond(json: { StatsJSON(stats) }, text: {
+            WorkoutText.stats(stats, language: Language(rawValue: invocation.language.rawValue) ?? .en)
+        })
     }
 
     func calendar(_ invocation: Invocation) throws {

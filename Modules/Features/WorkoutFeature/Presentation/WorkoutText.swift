@@ -76,8 +76,19 @@ enum WorkoutText {
         return table.render()
     }
 
-    static func stats(_ stats: TrainingStats) -> String {
+    static func stats(_ stats: TrainingStats, language: Language = .en) -> String {
         let toNext = stats.nextLevelXP - stats.xp
+        if language == .ko {
+            let words = WorkoutWords(language)
+            var lines = [
+                "레벨 \(stats.level) · \(stats.xp) XP (레벨 \(stats.level + 1)까지 \(toNext) XP)",
+                "\(stats.currentStreakDays)일 연속 (최장 \(stats.longestStreakDays)일) · 이번 주 \(stats.weekDone)/\(stats.weekGoal)회"
+                    + (stats.weeksMeetingGoal > 0 ? " · \(stats.weeksMeetingGoal)주 연속 목표 달성" : ""),
+                "이번 달 \(words.hours(stats.monthMinutes)) · \(stats.monthSessions)회",
+            ]
+            if let plan = stats.todayPlan { lines.append("오늘의 플랜: \(plan)") }
+            return lines.joined(separator: "\n")
+        }
         var lines = [
             "Level \(stats.level) · \(stats.xp) XP (\(toNext) to level \(stats.level + 1))",
             "\(stats.currentStreakDays)-day streak (longest \(stats.longestStreakDays)) · \(stats.weekDone)/\(stats.weekGoal) this week"
@@ -116,4 +127,24 @@ enum WorkoutText {
 
     /// An amount as written: 5, or 2.5.
     static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(round2(value)) }
+}
+
+/// The words of `tend workout stats` and `tend supps today` in English and Korean (해요체,
+/// times `22:14`, counts as `3회`, `2주`).
+struct WorkoutWords {
+    let ko: Bool
+
+    init(_ language: Language) { ko = language == .ko }
+
+    /// `1 h 5 min`, `1시간 5분`.
+    func hours(_ minutes: Double) -> String {
+        guard ko else { return WorkoutText.hours(minutes) }
+        let total = Int(minutes.rounded())
+        if total < 60 { return "\(total)분" }
+        return total % 60 == 0 ? "\(total / 60)시간" : "\(total / 60)시간 \(total % 60)분"
+    }
+
+    var nothingScheduled: String { ko ? "오늘 예정된 보충제가 없어요." : "Nothing scheduled today." }
+
+    var overdue: String { ko ? "  (시간이 지났어요)" : "  (overdue)" }
 }
