@@ -16,8 +16,7 @@ struct DeleteCommand: Sendable {
         let dose = try context.useCases.deleteDose(ownerID: context.ownerID, id: context.doseID(invocation))
         let settings = try context.useCases.settings.current(ownerID: context.ownerID)
         try invocation.respond(json: { DeletedJSON(deleted: DoseJSON(dose, settings: settings)) }, text: {
-            let when = StatusText.describe(dose.takenAt, now: context.useCases.clock.now, zone: settings.timeZone)
-            return "Deleted the \(settings.name(of: dose.kind)) dose of \(formatUnits(dose.units)) u at \(when)."
+            DoseText.deleted(dose, settings: settings, now: context.useCases.clock.now, language: Language(rawValue: invocation.language.rawValue) ?? .en)
         })
     }
 

@@ -36,7 +36,8 @@ struct EditCommand: Sendable {
         }
         let settings = try context.useCases.settings.current(ownerID: context.ownerID)
         try invocation.respond(json: { DoseJSON(dose, settings: settings) }, text: {
-            DoseText.logged(dose, settings: settings, now: context.useCases.clock.now, mark: "✓ updated:")
+            DoseText.logged(dose, settings: settings, now: context.useCases.clock.now,
+                            mark: DoseText.updatedMark(Language(rawValue: invocation.language.rawValue) ?? .en), language: Language(rawValue: invocation.language.rawValue) ?? .en)
         })
     }
 }

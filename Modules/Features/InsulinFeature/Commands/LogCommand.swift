@@ -39,19 +39,49 @@ struct LogCommand: Sendable {
         }
         let settings = try context.useCases.settings.current(ownerID: context.ownerID)
         try invocation.respond(json: { DoseJSON(result.dose, settings: settings) },
-                               text: { DoseText.logged(result.dose, settings: settings, now: context.useCases.clock.now) })
+                               text: { DoseText.logged(result.dose, settings: settings, now: context.useCases.clock.now,
+                                                       language: Language(rawValue: invocation.language.rawValue) ?? .en) })
     }
 }
 
-/// Lines that describe a dose to a person.
+/// Lines that describe a dose to a person, in English or Korean (해요체, `22:14`, `11월 29일`).
 enum DoseText {
-    static func logged(_ dose: Dose, settings: InsulinSettings, now: Date, mark: String = "✓") -> String {
+    static func logged(_ dose: Dose, settings: InsulinSettings, now: Date, mark: String = "✓",
+                       language: Language = .en) -> String {
+        let handle = Handle.of(dose.id)
+        let day = settings.insulinDays.day(of: dose.takenAt)
+        let otherDay = day != settings.timeZone.localDate(of: dose.takenAt)
+        if language == .ko {
+            let name = koreanName(dose.kind, settings: settings)
+            let when = StatusText.describe(dose.takenAt, now: now, zone: settings.timeZone, language: .ko)
+            var line = "\(mark) \(name) \(formatUnits(dose.units))단위 · \(when)에 맞았어요"
+            if otherDay { line += " (인슐린 하루 \(day.month)월 \(day.day)일)" }
+            if let note = dose.note { line += " — \(note)" }
+            return line + "\n  핸들 \(handle) (tend insulin edit \(handle) …, 또는 'last')"
+        }
         let name = settings.name(of: dose.kind)
         let when = StatusText.describe(dose.takenAt, now: now, zone: settings.timeZone)
         var line = "\(mark) \(name) \(formatUnits(dose.units)) u at \(when)"
-        let day = settings.insulinDays.day(of: dose.takenAt)
-        if day != settings.timeZone.localDate(of: dose.takenAt) { line += " (insulin day \(day))" }
+        if otherDay { line += " (insulin day \(day))" }
         if let note = dose.note { line += " — \(note)" }
-        return line + "\n  handle \(Handle.of(dose.id)) (tend insulin edit \(Handle.of(dose.id)) …, or 'last')"
+        return line + "\n  handle \(handle) (tend insulin edit \(handle) …, or 'last')"
+    }
+
+    /// `✓ updated:` in English, `✓ 고쳤어요:` in Korean.
+    static func updatedMark(_ language: Language) -> String { language == .ko ? "✓ 고쳤어요:" : "✓ updated:" }
+
+    /// `Deleted the Long-acting dose of 10 u at 22:14.` / `22:14에 맞은 지효성 10단위를 지웠어요.`
+    static func deleted(_ dose: Dose, settings: InsulinSettings, now: Date, language: Language = .en) -> String {
+        if language == .ko {
+            let when = StatusText.describe(dose.takenAt, now: now, zone: settings.timeZone, language: .ko)
+            return "\(when)에 맞은 \(koreanName(dose.kind, settings: settings)) \(formatUnits(dose.units))단위를 지웠어요."
+        }
+        let when = StatusText.describe(dose.takenAt, now: now, zone: settings.timeZone)
+        return "Deleted the \(settings.name(of: dose.kind)) dose of \(formatUnits(dose.units)) u at \(when)."
+    }
+
+    static func koreanName(_ kind: InsulinKind, settings: InsulinSettings) -> String {
+        let names = StatusText.koreanNames(settings)
+        return kind == .long ? names.long : names.rapid
     }
 }

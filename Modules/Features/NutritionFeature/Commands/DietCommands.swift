@@ -57,10 +57,11 @@ struct DietCommands: Sendable {
                                               amount: invocation.argument("amount")!, date: date)
         try invocation.respond(json: { DietEntryJSON(entry) }, text: {
             let day = try context.nutrition.day(ownerID: context.ownerID, date: entry.date)
-            return "✓ \(meal.rawValue.capitalized): \(entry.name), \(entry.amountText)"
+            let words = Self.words(invocation)
+            return "✓ \(words.meal(meal)): \(entry.name), \(entry.amountText)"
                 + "\(entry.grams.map { " (\(formatAmount(round2($0))) g)" } ?? "") — \(Int(entry.macros.kcal.rounded())) kcal"
-                + "\n  \(Int(day.remainingKcal.rounded())) kcal left \(entry.date == today ? "today" : "on \(entry.date)") · "
-                + "handle \(Handle.of(entry.id))"
+                + "\n  \(words.remaining(day.remainingKcal, on: entry.date, today: today)) · "
+                + "\(words.handle) \(Handle.of(entry.id))"
         })
     }
 
@@ -90,7 +91,7 @@ struct DietCommands: Sendable {
         let context = try makeContext(invocation)
         let entry = try context.nutrition.edit(ownerID: context.ownerID, id: try Self.entryID(invocation, context: context), amount: amount)
         try invocation.respond(json: { DietEntryJSON(entry) }, text: {
-            "✓ \(entry.name), \(entry.amountText) — \(Int(entry.macros.kcal.rounded())) kcal"
+            "\(Self.words(invocation).edited) \(entry.name), \(entry.amountText) — \(Int(entry.macros.kcal.rounded())) kcal"
         })
     }
 
@@ -98,7 +99,7 @@ struct DietCommands: Sendable {
         let context = try makeContext(invocation)
         let id = try Self.entryID(invocation, context: context)
         try context.nutrition.delete(ownerID: context.ownerID, id: id)
-        try invocation.respond(json: { ["deleted": id] }, text: { "Deleted." })
+        try invocation.respond(json: { ["deleted": id] }, text: { Self.words(invocation).deleted })
     }
 
     func copy(_ invocation: Invocation) throws {
@@ -109,7 +110,7 @@ struct DietCommands: Sendable {
         let to = try invocation.option(Self.to, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
         let copies = try context.nutrition.copy(ownerID: context.ownerID, from: from, meal: meal, to: to)
         try invocation.respond(json: { ["entries": copies.map(DietEntryJSON.init)] }, text: {
-            "✓ Copied \(counted(copies.count, "item")) of \(meal.rawValue) from \(from)."
+            Self.words(invocation).copied(copies.count, meal, from: from)
         })
     }
 
@@ -133,6 +134,10 @@ struct DietCommands: Sendable {
     /// A macro goal: grams (120) or a percent of kcal (30%).
     static func goal(_ option: Option, _ invocation: Invocation) throws -> NutritionUseCases.GoalValue? {
         try invocation.option(option.name, expected: "grams (120) or a percent (30%)") { NutritionUseCases.GoalValue($0) }
+    }
+
+    static func words(_ invocation: Invocation) -> NutritionWords {
+        NutritionWords(Language(rawValue: invocation.language.rawValue) ?? .en)
     }
 
     static func entryID(_ invocation: Invocation, context: NutritionContext) throws -> String {

@@ -38,8 +38,9 @@ struct WeightCommands: Sendable {
         let entry = try context.body.log(ownerID: context.ownerID, kilograms: kilograms, at: at, fatPercent: fat, muscleKilograms: muscle)
         try invocation.respond(json: { WeightJSON(entry, zone: zone) }, text: {
             let trend = try context.body.trend(ownerID: context.ownerID)
-            return "✓ \(NutritionText.weight(entry.kilograms, unit)) · trend "
-                + "\(NutritionText.weight(trend.points.last?.trend ?? entry.kilograms, unit)) · handle \(Handle.of(entry.id))"
+            let words = NutritionWords(Language(rawValue: invocation.language.rawValue) ?? .en)
+            return "✓ \(NutritionText.weight(entry.kilograms, unit)) · \(words.trend) "
+                + "\(NutritionText.weight(trend.points.last?.trend ?? entry.kilograms, unit)) · \(words.handle) \(Handle.of(entry.id))"
         })
     }
 
@@ -70,7 +71,8 @@ struct WeightCommands: Sendable {
         try invocation.respond(json: { ["deleted": entry.id] }, text: {
             let zone = context.body.zone(ownerID: context.ownerID)
             let weight = NutritionText.weight(entry.kilograms, context.body.unit(ownerID: context.ownerID))
-            return "Deleted the weighing of \(weight) at \(zone.dateTimeText(of: entry.takenAt))."
+            return NutritionWords(Language(rawValue: invocation.language.rawValue) ?? .en)
+                .deletedWeighing(weight, at: entry.takenAt, zone: zone)
         })
     }
 

@@ -240,6 +240,34 @@ public struct NutritionWords: Sendable {
 
     func weeklyChange(_ change: String) -> String { ko ? "추이: 주당 \(change)" : "Trend: \(change) a week" }
 
+    // The lines `tend diet log/edit/delete/copy` and `tend weight log/delete` print.
+
+    /// `1200 kcal left today` / `오늘 1200 kcal 남았어요`, for the day an entry went to.
+    func remaining(_ kcal: Double, on date: LocalDate, today: LocalDate) -> String {
+        let rounded = Int(kcal.rounded())
+        guard ko else { return "\(rounded) kcal left \(date == today ? "today" : "on \(date)")" }
+        let day = date == today ? "오늘" : "\(date.month)월 \(date.day)일"
+        return rounded >= 0 ? "\(day) \(rounded) kcal 남았어요" : "\(day) 목표보다 \(-rounded) kcal 넘었어요"
+    }
+
+    var handle: String { t("handle", "핸들") }
+
+    var edited: String { t("✓", "✓ 고쳤어요:") }
+
+    var deleted: String { t("Deleted.", "지웠어요.") }
+
+    func copied(_ count: Int, _ meal: Meal, from date: LocalDate) -> String {
+        ko ? "✓ \(date.month)월 \(date.day)일 \(self.meal(meal))에서 \(count)개를 복사했어요."
+            : "✓ Copied \(counted(count, "item")) of \(meal.rawValue) from \(date)."
+    }
+
+    var trend: String { t("trend", "추이") }
+
+    func deletedWeighing(_ weight: String, at instant: Date, zone: TimeZone) -> String {
+        ko ? "\(dateTime(instant, zone: zone))에 잰 \(weight) 기록을 지웠어요."
+            : "Deleted the weighing of \(weight) at \(zone.dateTimeText(of: instant))."
+    }
+
     // `tend weight list`
     var listColumns: [String] { ko ? ["시각", "체중", "체지방", "근육량", "핸들"] : ["When", "Weight", "Fat", "Muscle", "Handle"] }
 

@@ -80,15 +80,9 @@ struct SupplementCommands: Sendable {
         }
         try invocation.respond(json: { ["name": name, "slot": intake.slot?.description ?? "extra"] }, text: {
             let supplement = try context.supplements.list(ownerID: context.ownerID).first { $0.id == intake.supplementID }
-            let note: String
-            if let slot = intake.slot {
-                note = " (the \(slot) dose)"
-            } else if let supplement, !supplement.isScheduled(on: intake.day) {
-                note = " (today is not on its schedule: \(Self.weekdayNames(supplement.weekdays, separator: ", ")); recorded as an extra)"
-            } else {
-                note = " (an extra dose)"
-            }
-            return "✓ \(name) taken" + note
+            let offSchedule = intake.slot == nil ? supplement.flatMap { $0.isScheduled(on: intake.day) ? nil : $0.weekdays } : nil
+            return WorkoutWords(Language(rawValue: invocation.language.rawValue) ?? .en)
+                .taken(name, slot: intake.slot, offSchedule: offSchedule)
         })
     }
 

@@ -100,7 +100,8 @@ struct WorkoutSessionCommands: Sendable {
         let context = try makeContext(invocation)
         let session = try context.workouts.session(ownerID: context.ownerID, id: context.sessionID(invocation))
         try invocation.respond(json: { SessionJSON(session, zone: context.zone) },
-                               text: { WorkoutText.session(session, zone: context.zone, unit: try context.unit()) })
+                               text: { WorkoutText.session(session, zone: context.zone, unit: try context.unit(),
+                                                           language: Self.language(invocation)) })
     }
 
     func edit(_ invocation: Invocation) throws {
@@ -112,14 +113,17 @@ struct WorkoutSessionCommands: Sendable {
             startedAt: try WorkoutInput.time(invocation, context: context), sets: sets.isEmpty ? nil : sets)
         let session = try context.workouts.edit(ownerID: context.ownerID, id: context.sessionID(invocation), changes)
         try invocation.respond(json: { SessionJSON(session, zone: context.zone) },
-                               text: { "✓ Updated.\n" + WorkoutText.session(session, zone: context.zone, unit: try context.unit()) })
+                               text: {
+            WorkoutWords(Self.language(invocation)).updated + "\n"
+                + WorkoutText.session(session, zone: context.zone, unit: try context.unit(), language: Self.language(invocation))
+        })
     }
 
     func delete(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let id = try context.sessionID(invocation)
         try context.workouts.delete(ownerID: context.ownerID, id: id)
-        try invocation.respond(json: { ["deleted": id] }, text: { "Deleted." })
+        try invocation.respond(json: { ["deleted": id] }, text: { WorkoutWords(Self.language(invocation)).deleted })
     }
 
     // MARK: Shared
@@ -129,6 +133,10 @@ struct WorkoutSessionCommands: Sendable {
         WorkoutUseCases.Entry(
             title: invocation.option(title.name), startedAt: try WorkoutInput.time(invocation, context: context),
             durationMinutes: try parseDuration(invocation), notes: invocation.option(notes.name), felt: try parseFelt(invocation))
+    }
+
+    static func language(_ invocation: Invocation) -> Language {
+        Language(rawValue: invocation.language.rawValue) ?? .en
     }
 
     static func parseDuration(_ invocation: Invocation) throws -> Double? {
@@ -142,11 +150,13 @@ struct WorkoutSessionCommands: Sendable {
     /// The logged session, its new records and the XP it earned (or its JSON).
     static func respond(logged: WorkoutUseCases.Logged, invocation: Invocation, context: WorkoutContext) throws {
         try invocation.respond(json: { SessionJSON(logged.session, zone: context.zone, logged: logged) }, text: {
-            var lines = [WorkoutText.session(logged.session, zone: context.zone, unit: try context.unit())]
+            let language = Self.language(invocation)
+            let words = WorkoutWords(language)
+            var lines = [WorkoutText.session(logged.session, zone: context.zone, unit: try context.unit(), language: language)]
             for (exercise, records) in logged.newRecords.sorted(by: { $0.key < $1.key }) {
-                lines.append("🏆 new PR: \(exercise) (\(records.joined(separator: ", ")))")
+                lines.append(words.newRecord(exercise, records))
             }
-            lines.append("+\(logged.xpEarned) XP · handle \(Handle.of(logged.session.id))")
+            lines.append(words.earned(logged.xpEarned, handle: Handle.of(logged.session.id)))
             return lines.joined(separator: "\n")
         })
     }

@@ -12,7 +12,7 @@ enum WorkoutText {
         return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + (unit == "lb" ? " lb" : " kg")
     }
 
-    static func describe(_ set: WorkoutSet, unit: String) -> String {
+    static func describe(_ set: WorkoutSet, unit: String, language: Language = .en) -> String {
         var parts: [String] = []
         if let kilograms = set.weightKg { parts.append(weight(kilograms, unit: unit)) }
         if let reps = set.reps { parts.append("× \(reps)") }
@@ -21,25 +21,27 @@ enum WorkoutText {
         if let seconds = set.seconds { parts.append(DurationText.clock(seconds)) }
         if let rpe = set.rpe { parts.append("@\(rpe == rpe.rounded() ? String(Int(rpe)) : String(rpe))") }
         if let rir = set.rir { parts.append("RIR \(rir)") }
-        if set.isWarmup { parts.append("(warm-up)") }
+        if set.isWarmup { parts.append(language == .ko ? "(웜업)" : "(warm-up)") }
         return parts.joined(separator: " ")
     }
 
-    static func session(_ session: WorkoutSession, zone: TimeZone, unit: String = "kg") -> String {
-        var lines = ["\(session.kind.title)\(session.title.map { " — \($0)" } ?? "") · \(zone.dateTimeText(of: session.startedAt))"
-            + (session.durationMinutes.map { " · \(Int($0.rounded())) min" } ?? "") + (session.felt.map { " · felt \($0)/5" } ?? "")]
+    static func session(_ session: WorkoutSession, zone: TimeZone, unit: String = "kg", language: Language = .en) -> String {
+        let words = WorkoutWords(language)
+        var lines = ["\(words.kind(session.kind))\(session.title.map { " — \($0)" } ?? "") · \(words.dateTime(session.startedAt, zone: zone))"
+            + (session.durationMinutes.map { " · \(words.minutes(Int($0.rounded())))" } ?? "")
+            + (session.felt.map { " · \(words.felt) \($0)/5" } ?? "")]
         // Consecutive identical sets fold into one line: "back squat 100 kg × 5 (5 sets)".
         var index = 0
         while index < session.sets.count {
             let set = session.sets[index]
             var count = 1
             while index + count < session.sets.count, sameSet(session.sets[index + count], set) { count += 1 }
-            lines.append("  \(set.exercise) \(describe(set, unit: unit))\(count > 1 ? " (\(count) sets)" : "")")
+            lines.append("  \(set.exercise) \(describe(set, unit: unit, language: language))\(count > 1 ? " (\(words.sets(count)))" : "")")
             index += count
         }
         if let wod = session.wod {
-            lines.append("  \(wod.format.title)\(wod.name.map { " \($0)" } ?? ""): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
-                + (wod.capMinutes.map { " (cap \(Int($0)) min)" } ?? "") + (wod.movements.map { " — \($0)" } ?? ""))
+            lines.append("  \(wod.format.title)\(wod.name.map { " \($0)" } ?? ""): \(words.wodSummary(wod))\(wod.rx ? " Rx" : " \(words.scaled)")"
+                + (wod.capMinutes.map { " (\(words.cap) \(words.minutes(Int($0))))" } ?? "") + (wod.movements.map { " — \($0)" } ?? ""))
         }
         if let notes = session.notes { lines.append("  \(notes)") }
         return lines.joined(separator: "\n")
@@ -147,4 +149,82 @@ struct WorkoutWords {
     var nothingScheduled: String { ko ? "오늘 예정된 보충제가 없어요." : "Nothing scheduled today." }
 
     var overdue: String { ko ? "  (시간이 지났어요)" : "  (overdue)" }
+
+    // A session, as `tend workout log/edit/show` print it.
+
+    func kind(_ kind: WorkoutKind) -> String {
+        guard ko else { return kind.title }
+        switch kind {
+        case .strength: return "근력"
+        case .wod: return "WOD"
+        case .cardio: return "유산소"
+        }
+    }
+
+    /// `2026-11-30 07:10`, `11월 30일 07:10`.
+    func dateTime(_ instant: Date, zone: TimeZone) -> String {
+        guard ko else { return zone.dateTimeText(of: instant) }
+        let wall = zone.wallClock(of: instant)
+        return "\(wall.date.month)월 \(wall.date.day)일 \(LocalTime(minutes: wall.secondOfDay / 60)!)"
+    }
+
+    func minutes(_ count: Int) -> String { ko ? "\(count)분" : "\(count) min" }
+
+    var felt: String { ko ? "컨디션" : "felt" }
+
+    func sets(_ count: Int) -> String { ko ? "\(count)세트" : "\(count) sets" }
+
+    var scaled: String { ko ? "스케일" : "scaled" }
+
+    var cap: String { ko ? "제한" : "cap" }
+
+    func wodSummary(_ wod: WODResult) -> String {
+        guard ko else { return wod.summary }
+        switch wod.format {
+        case .emom, .tabata: return "\(wod.rounds ?? 0)라운드"
+        case .amrap, .fortime: return wod.summary
+        }
+    }
+
+    // The lines `tend workout log/edit/delete` add.
+
+    func newRecord(_ exercise: String, _ records: [String]) -> String {
+        ko ? "🏆 새 기록: \(exercise) (\(records.joined(separator: ", ")))"
+            : "🏆 new PR: \(exercise) (\(records.joined(separator: ", ")))"
+    }
+
+    func earned(_ xp: Int, handle: String) -> String { ko ? "+\(xp) XP · 핸들 \(handle)" : "+\(xp) XP · handle \(handle)" }
+
+    var updated: String { ko ? "✓ 고쳤어요." : "✓ Updated." }
+
+    var deleted: String { ko ? "지웠어요." : "Deleted." }
+
+    // `tend supps take`
+
+    /// `✓ creatine taken (the 08:00 dose)`, `✓ creatine 먹었어요 (08:00 복용분)`.
+    func taken(_ name: String, slot: LocalTime?, offSchedule weekdays: [Int]?) -> String {
+        if ko {
+            let note: String
+            if let slot {
+                note = " (\(slot) 복용분)"
+            } else if let weekdays {
+                let days = weekdays.map { WorkoutWords.koreanWeekdays[$0 - 1] }.joined(separator: ", ")
+                note = " (오늘은 먹는 요일이 아니에요: \(days). 추가 복용으로 기록했어요)"
+            } else {
+                note = " (추가 복용)"
+            }
+            return "✓ \(name) 먹었어요" + note
+        }
+        let note: String
+        if let slot {
+            note = " (the \(slot) dose)"
+        } else if let weekdays {
+            note = " (today is not on its schedule: \(SupplementCommands.weekdayNames(weekdays, separator: ", ")); recorded as an extra)"
+        } else {
+            note = " (an extra dose)"
+        }
+        return "✓ \(name) taken" + note
+    }
+
+    static let koreanWeekdays = ["월", "화", "수", "목", "금", "토", "일"]
 }
