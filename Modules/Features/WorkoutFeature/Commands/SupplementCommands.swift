@@ -53,12 +53,13 @@ struct SupplementCommands: Sendable {
                 AdherenceJSON(supplement: SupplementJSON(item.supplement), taken: item.taken, scheduled: item.scheduled)
             }]
         }, text: {
-            guard !adherence.isEmpty else { return "No supplements yet: tend supps add creatine --amount 5 --unit g --at 08:00" }
-            var table = Table(columns: [(title: "Supplement", alignment: .left), (title: "Amount", alignment: .right),
-                                        (title: "When", alignment: .left), (title: "This month", alignment: .right)])
+            let words = WorkoutWords(Language(rawValue: invocation.language.rawValue) ?? .en)
+            guard !adherence.isEmpty else { return words.noSupplements }
+            let alignments: [Table.Alignment] = [.left, .right, .left, .right]
+            var table = Table(columns: zip(words.supplementColumns, alignments).map { (title: $0, alignment: $1) })
             for item in adherence {
                 let supplement = item.supplement
-                let days = supplement.weekdays.isEmpty ? "daily" : Self.weekdayNames(supplement.weekdays, separator: ",")
+                let days = words.schedule(supplement.weekdays)
                 table.addRow([supplement.name, "\(WorkoutText.number(supplement.amount)) \(supplement.unit)",
                               supplement.times.map(\.description).joined(separator: ", ") + " (\(days))",
                               "\(item.taken)/\(item.scheduled)"])

@@ -41,7 +41,9 @@ struct WorkoutProgressCommands: Sendable {
                 throw Self.unknownExercise(name, among: exercises)
             }
             let record = all[exercise.name] ?? PersonalRecords(exercise: exercise.name)
-            try invocation.respond(json: { RecordsJSON(record) }, text: { WorkoutText.records([record], unit: try context.unit()) })
+            try invocation.respond(json: { RecordsJSON(record) }, text: {
+                WorkoutText.records([record], unit: try context.unit(), language: WorkoutSessionCommands.language(invocation))
+            })
             return
         }
         // Records are about weight: exercises never done with a weight have none to show.
@@ -50,9 +52,11 @@ struct WorkoutProgressCommands: Sendable {
         try invocation.respond(json: {
             AllRecordsJSON(records: records.map(RecordsJSON.init), benchmarks: benchmarks.mapValues(WODJSON.init))
         }, text: {
-            var text = records.isEmpty ? "No records yet." : WorkoutText.records(records, unit: try context.unit())
+            let language = WorkoutSessionCommands.language(invocation)
+            let words = WorkoutWords(language)
+            var text = records.isEmpty ? words.noRecords : WorkoutText.records(records, unit: try context.unit(), language: language)
             for (name, wod) in benchmarks.sorted(by: { $0.key < $1.key }) {
-                text += "\n\(name.capitalized): \(wod.summary)\(wod.rx ? " Rx" : " scaled")"
+                text += "\n\(name.capitalized): \(words.wodSummary(wod))\(wod.rx ? " Rx" : " \(words.scaled)")"
             }
             return text
         })
@@ -79,7 +83,8 @@ struct WorkoutProgressCommands: Sendable {
         let path = invocation.option(Self.svg)
         if let path { try TextFile.write(WorkoutSVG.calendar(shown, minutes: minutes, today: today), to: path) }
         try invocation.respond(json: { CalendarJSON(shown, sessions: sessions, minutes: minutes, zone: zone) }, text: {
-            WorkoutText.calendar(shown, minutes: minutes, today: today) + (path != nil ? "\n" : "")
+            WorkoutText.calendar(shown, minutes: minutes, today: today, language: WorkoutSessionCommands.language(invocation))
+                + (path != nil ? "\n" : "")
         })
         if let path { TextFile.announce(path, in: invocation) }
     }

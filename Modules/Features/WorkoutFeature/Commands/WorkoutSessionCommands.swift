@@ -92,7 +92,8 @@ struct WorkoutSessionCommands: Sendable {
         let context = try makeContext(invocation)
         let sessions = try context.workouts.list(ownerID: context.ownerID, from: from, through: to)
         try invocation.respond(json: { ["sessions": sessions.map { SessionJSON($0, zone: context.zone) }] }, text: {
-            sessions.isEmpty ? "No sessions yet: tend workout log \"back squat 100kg 5x5\"" : WorkoutText.list(sessions, zone: context.zone)
+            sessions.isEmpty ? WorkoutWords(Self.language(invocation)).noSessions
+                : WorkoutText.list(sessions, zone: context.zone, language: Self.language(invocation))
         })
     }
 

@@ -53,24 +53,25 @@ enum WorkoutText {
         return a == b
     }
 
-    static func list(_ sessions: [WorkoutSession], zone: TimeZone) -> String {
-        var table = Table(columns: [(title: "When", alignment: .left), (title: "Kind", alignment: .left), (title: "What", alignment: .left),
-                                    (title: "Handle", alignment: .left)])
+    static func list(_ sessions: [WorkoutSession], zone: TimeZone, language: Language = .en) -> String {
+        let words = WorkoutWords(language)
+        var table = Table(columns: words.listColumns.map { (title: $0, alignment: Table.Alignment.left) })
         let handles = Handle.handles(for: sessions.map(\.id))
         for session in sessions.reversed() {
             let what = session.title ?? Array(Set(session.sets.map(\.exercise))).sorted().joined(separator: ", ")
-            table.addRow([zone.dateTimeText(of: session.startedAt), session.kind.rawValue,
+            table.addRow([words.dateTime(session.startedAt, zone: zone), words.ko ? words.kind(session.kind) : session.kind.rawValue,
                           what.count > 40 ? String(what.prefix(39)) + "…" : what, handles[session.id] ?? session.id])
         }
         return table.render()
     }
 
-    static func records(_ records: [PersonalRecords], unit: String = "kg") -> String {
+    static func records(_ records: [PersonalRecords], unit: String = "kg", language: Language = .en) -> String {
         let kg = { (value: Double) in weight(value, unit: unit) }
-        var table = Table(columns: [(title: "Exercise", alignment: .left), (title: "Heaviest", alignment: .right),
+        let ko = language == .ko
+        var table = Table(columns: [(title: ko ? "운동" : "Exercise", alignment: .left), (title: ko ? "최고 중량" : "Heaviest", alignment: .right),
                                     (title: "e1RM", alignment: .right), (title: "1RM", alignment: .right),
                                     (title: "3RM", alignment: .right), (title: "5RM", alignment: .right),
-                                    (title: "10RM", alignment: .right), (title: "Best set", alignment: .right)])
+                                    (title: "10RM", alignment: .right), (title: ko ? "최고 세트" : "Best set", alignment: .right)])
         for record in records {
             table.addRow([record.exercise, record.heaviestKg.map(kg) ?? "—", record.e1rmKg.map(kg) ?? "—"]
                 + PersonalRecords.repMaxCounts.map { record.repMaxKg[$0].map(kg) ?? "—" } + [record.bestSetVolumeKg.map(kg) ?? "—"])
@@ -107,8 +108,10 @@ enum WorkoutText {
     }
 
     /// A month as a grid from Monday, today in brackets, ■ on a day trained, and the totals.
-    static func calendar(_ month: YearMonth, minutes: [LocalDate: Double], today: LocalDate) -> String {
-        var lines = ["\(month)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
+    static func calendar(_ month: YearMonth, minutes: [LocalDate: Double], today: LocalDate, language: Language = .en) -> String {
+        let ko = language == .ko
+        var lines = ko ? ["\(month.year)년 \(month.month)월", " 월   화   수   목   금   토   일"]
+            : ["\(month)", " Mon  Tue  Wed  Thu  Fri  Sat  Sun"]
         var row = String(repeating: "     ", count: month.firstDay.isoWeekday - 1)
         for day in month.days {
             let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
@@ -117,7 +120,9 @@ enum WorkoutText {
             if day.isoWeekday == 7 { lines.append(trimmedRight(row)); row = "" }
         }
         if !row.isEmpty { lines.append(trimmedRight(row)) }
-        lines.append("\n■ trained · \(counted(minutes.count, "day")), \(hours(minutes.values.reduce(0, +)))")
+        let total = minutes.values.reduce(0, +)
+        lines.append(ko ? "\n■ 운동한 날 · \(minutes.count)일, \(WorkoutWords(language).hours(total))"
+            : "\n■ trained · \(counted(minutes.count, "day")), \(hours(total))")
         return lines.joined(separator: "\n")
     }
 
@@ -184,6 +189,31 @@ struct WorkoutWords {
         case .emom, .tabata: return "\(wod.rounds ?? 0)라운드"
         case .amrap, .fortime: return wod.summary
         }
+    }
+
+    // `tend workout list`, `prs`, `tend supps list`
+
+    var listColumns: [String] { ko ? ["시각", "종류", "운동", "핸들"] : ["When", "Kind", "What", "Handle"] }
+
+    var noSessions: String {
+        ko ? "아직 운동 기록이 없어요: tend workout log \"back squat 100kg 5x5\""
+            : "No sessions yet: tend workout log \"back squat 100kg 5x5\""
+    }
+
+    var noRecords: String { ko ? "아직 기록이 없어요." : "No records yet." }
+
+    var supplementColumns: [String] { ko ? ["보충제", "양", "시각", "이번 달"] : ["Supplement", "Amount", "When", "This month"] }
+
+    var noSupplements: String {
+        ko ? "아직 보충제가 없어요: tend supps add creatine --amount 5 --unit g --at 08:00"
+            : "No supplements yet: tend supps add creatine --amount 5 --unit g --at 08:00"
+    }
+
+    /// `daily`, `mon,wed`; `매일`, `월,수`.
+    func schedule(_ weekdays: [Int]) -> String {
+        if weekdays.isEmpty { return ko ? "매일" : "daily" }
+        return ko ? weekdays.map { WorkoutWords.koreanWeekdays[$0 - 1] }.joined(separator: ",")
+            : SupplementCommands.weekdayNames(weekdays, separator: ",")
     }
 
     // The lines `tend workout log/edit/delete` add.
