@@ -68,7 +68,7 @@ struct FoodCommands: Sendable {
         let query = invocation.argument("query")!
         let foods = try context.nutrition.search(query, ownerID: context.ownerID, limit: limit)
         try invocation.respond(json: { FoodListJSON(foods) }, text: {
-            foods.isEmpty ? try Self.noMatch(query, context: context) : NutritionText.foods(foods, language: invocation.language.rawValue)
+            foods.isEmpty ? try Self.noMatch(query, context: context, words: DietCommands.words(invocation)) : NutritionText.foods(foods, language: invocation.language.rawValue)
         })
     }
 
@@ -101,7 +101,11 @@ struct FoodCommands: Sendable {
     func favorite(_ on: Bool, _ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let food = try context.nutrition.setFavorite(on, foodID: invocation.argument("id")!, ownerID: context.ownerID)
-        try invocation.respond(json: { FoodJSON(food) }, text: { on ? "★ \(food.name)" : "☆ \(food.name)" })
+        try invocation.respond(json: { FoodJSON(food) }, text: {
+            let language = invocation.language.rawValue
+            let name = language == "ko" ? food.displayName(language: language) : food.name
+            return DietCommands.words(invocation).favorite(on, name)
+        })
     }
 
     static func macroGrams(_ option: Option, _ invocation: Invocation) throws -> Double? {
@@ -113,9 +117,9 @@ struct FoodCommands: Sendable {
     }
 
     /// Nothing matched every word: say so, and name the best match of each word alone.
-    static func noMatch(_ query: String, context: NutritionContext) throws -> String {
+    static func noMatch(_ query: String, context: NutritionContext, words language: NutritionWords) throws -> String {
         let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        guard words.count > 1 else { return "No food matches." }
+        guard words.count > 1 else { return language.noFoodMatches }
         var closest: [String] = []
         for word in words {
             for food in try context.nutrition.search(String(word), ownerID: context.ownerID, limit: 1)
@@ -123,7 +127,7 @@ struct FoodCommands: Sendable {
                 closest.append(food.name)
             }
         }
-        return closest.isEmpty ? "No food matches." : "No food matches every word; closest: " + closest.joined(separator: "; ")
+        return closest.isEmpty ? language.noFoodMatches : language.closestFoods(closest)
     }
 
     static func printImport(_ invocation: Invocation, usda: FoodTableUseCases.Report.Outcome, path: String?,

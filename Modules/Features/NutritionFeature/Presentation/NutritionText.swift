@@ -12,9 +12,9 @@ public enum NutritionText {
     /// matters) with its other-language name, per 100 g, the first measure and the id.
     /// - Parameter language: "ko" shows Korean names first and a Korean serving first.
     public static func foods(_ foods: [Food], language: String = "en") -> String {
-        var table = Table(columns: [(title: "Food", alignment: .left), (title: "kcal/100g", alignment: .right),
-                                    (title: "P", alignment: .right), (title: "C", alignment: .right), (title: "F", alignment: .right),
-                                    (title: "First measure", alignment: .left), (title: "ID", alignment: .left)])
+        let titles = NutritionWords(Language(rawValue: language) ?? .en).foodColumns
+        let alignments: [Table.Alignment] = [.left, .right, .right, .right, .right, .left, .left]
+        var table = Table(columns: zip(titles, alignments).map { (title: $0, alignment: $1) })
         for food in foods {
             let nameLines = wrap(fullName(food, language: language, favorite: true), width: nameWidth)
             var measureLines: [String] = []
@@ -73,6 +73,7 @@ public enum NutritionText {
 
     /// `tend food show`: the names, the measures, then every nutrient per 100 g with its unit.
     public static func food(_ food: Food, nutrients: [FoodNutrient], language: String = "en") -> String {
+        let words = NutritionWords(Language(rawValue: language) ?? .en)
         var text = foods([food], language: language) + "\n"
         for measure in preferredMeasures(food, language: language) {
             text += "\n  \(formatAmount(measure.amount)) \(measure.name) = \(formatAmount(measure.grams)) g"
@@ -80,7 +81,7 @@ public enum NutritionText {
         if !nutrients.isEmpty {
             var lines: [String] = []
             var line = ""
-            for item in nutrients.map(nutrient) {
+            for item in nutrients.map({ nutrient($0, words: words) }) {
                 if !line.isEmpty, TextWidth.displayWidth(line) + 2 + TextWidth.displayWidth(item) > 94 {
                     lines.append(line + ",")
                     line = item
@@ -89,14 +90,15 @@ public enum NutritionText {
                 }
             }
             lines.append(line)
-            text += "\n\nPer 100 g:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+            text += "\n\n" + words.per100g + "\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         }
         return text
     }
 
     /// "Protein 3.15 g", "Sodium 43 mg", "Energy 61 kcal".
-    public static func nutrient(_ nutrient: FoodNutrient) -> String {
-        "\(nutrient.name) \(formatAmount(round2(nutrient.amount))) \(nutrient.unit)"
+    /// In Korean the common nutrients are named in Korean ("단백질 3.15 g"), the rarer ones as the table names them.
+    public static func nutrient(_ nutrient: FoodNutrient, words: NutritionWords = NutritionWords(.en)) -> String {
+        "\(words.nutrient(nutrient.name)) \(formatAmount(round2(nutrient.amount))) \(nutrient.unit)"
     }
 
     /// A gauge of eaten against goal, with the percent.
@@ -266,6 +268,42 @@ public struct NutritionWords: Sendable {
     func deletedWeighing(_ weight: String, at instant: Date, zone: TimeZone) -> String {
         ko ? "\(dateTime(instant, zone: zone))에 잰 \(weight) 기록을 지웠어요."
             : "Deleted the weighing of \(weight) at \(zone.dateTimeText(of: instant))."
+    }
+
+    // `tend food search`, `food show`, `food fav`/`unfav`
+
+    var foodColumns: [String] {
+        ko ? ["음식", "kcal/100g", "단", "탄", "지", "대표 분량", "ID"]
+            : ["Food", "kcal/100g", "P", "C", "F", "First measure", "ID"]
+    }
+
+    var noFoodMatches: String { t("No food matches.", "맞는 음식이 없어요.") }
+
+    func closestFoods(_ names: [String]) -> String {
+        ko ? "모든 단어에 맞는 음식은 없어요. 가장 가까운 음식: " + names.joined(separator: "; ")
+            : "No food matches every word; closest: " + names.joined(separator: "; ")
+    }
+
+    var per100g: String { t("Per 100 g:", "100 g당:") }
+
+    /// The common nutrients in Korean; the rarer ones keep the table's name.
+    func nutrient(_ name: String) -> String { ko ? Self.koreanNutrients[name] ?? name : name }
+
+    static let koreanNutrients: [String: String] = [
+        "Energy": "열량", "Protein": "단백질", "Fat": "지방", "Total lipid (fat)": "지방", "Total lipid": "지방",
+        "Carbs": "탄수화물", "Carbohydrate": "탄수화물", "Carbohydrate, by difference": "탄수화물", "Carbohydrates": "탄수화물",
+        "Fiber": "식이섬유", "Fiber, total dietary": "식이섬유", "Sugars": "당류", "Sugars, total": "당류",
+        "Sodium": "나트륨", "Calcium": "칼슘", "Iron": "철", "Potassium": "칼륨", "Cholesterol": "콜레스테롤",
+        "Magnesium": "마그네슘", "Phosphorus": "인", "Zinc": "아연", "Water": "수분", "Caffeine": "카페인",
+        "Alcohol": "알코올", "Saturated": "포화지방", "Trans-Fats": "트랜스지방", "Folate": "엽산",
+        "Vitamin A": "비타민 A", "Vitamin C": "비타민 C", "Vitamin D": "비타민 D", "Vitamin E": "비타민 E",
+        "Vitamin K": "비타민 K",
+    ]
+
+    /// `★ Bananas, raw` / `★ 즐겨찾기에 넣었어요: 바나나`.
+    func favorite(_ on: Bool, _ name: String) -> String {
+        guard ko else { return on ? "★ \(name)" : "☆ \(name)" }
+        return on ? "★ 즐겨찾기에 넣었어요: \(name)" : "☆ 즐겨찾기에서 뺐어요: \(name)"
     }
 
     // `tend weight list`
