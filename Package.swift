@@ -110,6 +110,12 @@ let features: [Target] = [
                        "WorkoutFeature", "CoupleFeature", "NotificationFeature"],
         path: "Modules/Features/TodayFeature"
     ),
+    // `tend sync` and `/v1/sync/…`: local-first sync of every device with the account.
+    .target(
+        name: "SyncFeature",
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
+        path: "Modules/Features/SyncFeature"
+    ),
     .target(
         name: "AccountFeature",
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
@@ -122,7 +128,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "TodayFeature", "Notifications", "Photos"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "TodayFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -172,6 +178,7 @@ let tests: [Target] = [
     .testTarget(name: "QuestFeatureTests", dependencies: ["QuestFeature", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Client", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "SyncFeatureTests", dependencies: ["SyncFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

@@ -49,7 +49,7 @@ struct ServerRunner: Sendable {
         let logger = Logger(label: "tend-server")
         let container = try Container(databasePath: path, clock: try makeClock(environment: environment, runsForward: true),
                                       resourcesPath: ResourceLocation.resolve(environment: environment),
-                                      weather: OpenWeatherProvider.fromEnvironment(environment))
+                                      weather: OpenWeatherProvider.fromEnvironment(environment), isServer: true)
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
         try container.couples.eraseExpired()
         let application = ServerApplication.make(container: container, logger: invocation.flag("quiet") ? nil : logger)

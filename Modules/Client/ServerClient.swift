@@ -151,18 +151,22 @@ public struct ServerClient: Sendable {
     }
 
     /// Creates the account, then logs in and saves the credentials.
-    public func signup(server: String, email: String, password: String, displayName: String, timeZone: String?) throws -> RemoteAccount {
+    public func signup(server: String, email: String, password: String, displayName: String, timeZone: String?,
+                       accept: (_ accountID: String) throws -> Void = { _ in }) throws -> RemoteAccount {
         let server = try Self.normalizedServer(server)
         let account = try call(AccountAPI.register, NoParameters(),
                                body: RegistrationBody(email: email, password: password, displayName: displayName, timeZone: timeZone),
                                server: server, token: nil)
-        _ = try login(server: server, email: email, password: password, account: account)
+        _ = try login(server: server, email: email, password: password, account: account, accept: accept)
         return account
     }
 
-    /// Logs in and saves the credentials (replacing any saved login).
-    public func login(server: String, email: String, password: String) throws -> Credentials {
-        try login(server: try Self.normalizedServer(server), email: email, password: password, account: nil)
+    /// Logs in and saves the credentials (replacing any saved login). `accept` may refuse the
+    /// account before anything is saved (this database belongs to another); the new session is
+    /// then revoked.
+    public func login(server: String, email: String, password: String,
+                      accept: (_ accountID: String) throws -> Void = { _ in }) throws -> Credentials {
+        try login(server: try Self.normalizedServer(server), email: email, password: password, account: nil, accept: accept)
     }
 
     /// Revokes the token on the server, then removes the saved login. The login is removed even
@@ -286,9 +290,16 @@ public struct ServerClient: Sendable {
         }
     }
 
-    private func login(server: String, email: String, password: String, account: RemoteAccount?) throws -> Credentials {
+    private func login(server: String, email: String, password: String, account: RemoteAccount?,
+                       accept: (_ accountID: String) throws -> Void) throws -> Credentials {
         let session = try call(AccountAPI.login, NoParameters(), body: LoginBody(email: email, password: password),
                                server: server, token: nil)
+        do {
+            try accept(session.accountID)
+        } catch {
+            _ = try? call(AccountAPI.logout, NoParameters(), body: NoBody(), server: server, token: session.token)
+            throw error
+        }
         var known = account
         if known == nil {
             // The session names only the account id: ask for the name and email to show them later.

@@ -33,6 +33,8 @@ public final class Container: Sendable {
     public let recordIDs: RecordIDs
     /// What every write changed; subscribers (notification planning) are registered here.
     public let events: DomainEventBus
+    /// Local-first sync: a device's outbox and pulls, or a server's change log.
+    public let sync: SyncUseCases
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -42,13 +44,17 @@ public final class Container: Sendable {
                 passwordStrength: SodiumPasswordHasher.Strength = .interactive,
                 resourcesPath: String = ResourceLocation.resolve(environment: [:]),
                 photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
-                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }) throws {
+                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
         self.clock = clock
         let events = DomainEventBus()
         self.events = events
+        // Made before any write, so that every write's changes are stamped before it commits.
+        sync = SyncUseCases(
+            repository: try SQLiteSyncStore(database: database, clock: clock, deviceID: isServer ? SQLiteSyncStore.serverDeviceID : nil),
+            clock: clock, events: events)
         recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
         accounts = AccountUseCases(
@@ -117,8 +123,9 @@ public final class Container: Sendable {
 
     /// A container on a fresh in-memory database, for tests.
     public static func inMemory(clock: any Clock, timeZone: String = "UTC",
-                                weather: any WeatherProvider = UnconfiguredWeatherProvider()) throws -> Container {
-        try Container(databasePath: ":memory:", clock: clock, localTimeZone: { timeZone }, passwordStrength: .minimum, weather: weather)
+                                weather: any WeatherProvider = UnconfiguredWeatherProvider(), isServer: Bool = false) throws -> Container {
+        try Container(databasePath: ":memory:", clock: clock, localTimeZone: { timeZone }, passwordStrength: .minimum, weather: weather,
+                      isServer: isServer)
     }
 
     /// Photos live in a `photos` folder beside the database (a fresh temporary one for `:memory:`).

@@ -9,6 +9,7 @@ import NutritionFeature
 import WorkoutFeature
 import CoupleFeature
 import NotificationFeature
+import SyncFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -25,6 +26,7 @@ public enum ServerApplication {
         router.addRoutes(CoupleRoutes.make(couples: container.couples))
         let couples = container.couples
         router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
+        router.addRoutes(SyncRoutes.make(sync: container.sync))
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
@@ -61,11 +63,11 @@ public enum ServerApplication {
         OpenAPIDocument.make(
             title: "Tend", version: "1.0.0",
             description: "Tend's server: accounts, the insulin log, workouts and supplements, runs, hikes and places, "
-                + "food, meals and weight, the quest journeys, the couple space, and notifications. "
+                + "food, meals and weight, the quest journeys, the couple space, notifications, and sync. "
                 + "Times are ISO 8601 with an offset; errors are {\"error\": {\"code\", \"message\"}}.",
             routes: routes,
             schemas: [("Error", OpenAPISchema.error)] + AccountRoutes.schemas + InsulinRoutes.schemas + QuestRoutes.schemas
                 + ActivityRoutes.schemas + NutritionRoutes.schemas + WorkoutRoutes.schemas + CoupleRoutes.schemas
-                + NotificationRoutes.schemas)
+                + NotificationRoutes.schemas + SyncRoutes.schemas)
     }
 }

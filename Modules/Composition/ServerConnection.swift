@@ -21,10 +21,14 @@ public enum ServerConnection {
     }
 
     /// The context `tend account …` receives.
-    public static func accountContext(environment: [String: String]) -> AccountCommands.ContextProvider {
+    /// `accept` refuses an account the database cannot take (it holds another account's history).
+    public static func accountContext(environment: [String: String],
+                                      accept: @escaping @Sendable (Invocation, String) throws -> Void = { _, _ in })
+        -> AccountCommands.ContextProvider {
         { invocation in
             AccountContext(client: client(for: invocation, environment: environment), environment: environment,
-                           isInteractive: isatty(0) == 1, machineTimeZone: TimeZone.current.identifier)
+                           isInteractive: isatty(0) == 1, machineTimeZone: TimeZone.current.identifier,
+                           acceptAccount: { try accept(invocation, $0) })
         }
     }
 }

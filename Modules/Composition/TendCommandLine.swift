@@ -6,6 +6,7 @@ import Domain
 import AccountFeature
 import CoupleFeature
 import NotificationFeature
+import SyncFeature
 import TodayFeature
 import Notifications
 import InsulinFeature
@@ -94,6 +95,11 @@ public struct TendCommandLine: Sendable {
                     try ReminderRunner.run(notifications: notifications, clock: container.clock, once: once, output: output)
                 })
         }
+        let syncContext: SyncCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            return SyncContext(sync: container.sync, client: ServerConnection.client(for: invocation, environment: environment),
+                               ownerID: Owner.local, zone: TimeZone.current)
+        }
         return Command(
             name: "tend",
             abstract: "Tend: personal care from the terminal — insulin, training, runs and hikes, food and weight, "
@@ -107,9 +113,12 @@ public struct TendCommandLine: Sendable {
               + ActivityCommands.make(context: activityContext)
               + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
-                AccountCommands.make(context: ServerConnection.accountContext(environment: environment)),
+                AccountCommands.make(context: ServerConnection.accountContext(environment: environment) { invocation, accountID in
+                    try container(for: invocation).sync.checkAccount(accountID)
+                }),
                 CoupleCommands.make(context: coupleContext),
             ] + NotifyCommands.make(context: notifyContext) + [
+                SyncCommands.make(context: syncContext),
             ]
         )
     }

@@ -207,6 +207,22 @@ extension AnswerCoding where Answer == MediaBytes {
     }
 }
 
+/// An answer the server sends as JSON it has already written (rows it stored as JSON, put
+/// together) and the client decodes as `Decoded`: a large page is never decoded and encoded again.
+public struct JSONText<Decoded: Decodable & Sendable>: Sendable {
+    public let text: String
+    public init(_ text: String) { self.text = text }
+    public func decoded() throws -> Decoded { try JSONDecoder().decode(Decoded.self, from: Data(text.utf8)) }
+}
+
+extension AnswerCoding {
+    public static func jsonText<Decoded>(_ type: Decoded.Type) -> AnswerCoding<JSONText<Decoded>> {
+        AnswerCoding<JSONText<Decoded>>(status: 200, write: { answer in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(answer.text.utf8))
+        }, read: { body, _ in JSONText(String(decoding: body, as: UTF8.self)) })
+    }
+}
+
 /// JSON as both sides write it: sorted keys, slashes as they are.
 enum WireJSON {
     static func encode<T: Encodable>(_ value: T) throws -> Data {

@@ -13,6 +13,7 @@ public final class Database: @unchecked Sendable, Transactor {
     private var statements: [String: OpaquePointer] = [:]
     private var transactionDepth = 0
     private var isClosed = false
+    private var beforeCommit: (() throws -> Void)?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
@@ -114,6 +115,12 @@ public final class Database: @unchecked Sendable, Transactor {
 
     // MARK: - Transactions
 
+    /// Runs inside every outermost write transaction just before it commits; an error rolls the
+    /// transaction back. Sync stamps the changes its triggers recorded here.
+    public func setBeforeCommit(_ hook: @escaping () throws -> Void) {
+        lock.withLock { beforeCommit = hook }
+    }
+
     /// Runs `body` in a transaction that commits when it returns and rolls back when it throws.
     /// Nested calls become savepoints, so a use case can group repositories that write too.
     public func write<T>(_ body: () throws -> T) throws -> T {
@@ -125,6 +132,7 @@ public final class Database: @unchecked Sendable, Transactor {
             let result: T
             do {
                 result = try body()
+                if depth == 0, let beforeCommit { try beforeCommit() }
             } catch {
                 try? executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO tend_\(depth); RELEASE tend_\(depth)")
                 throw error

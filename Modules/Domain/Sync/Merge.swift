@@ -58,6 +58,13 @@ public struct SyncRecord: Sendable, Equatable, Codable {
         public let changeID: String
         /// The basis of the change that wrote it.
         public let basis: HLCTimestamp?
+
+        public init(value: SyncValue, clock: HLCTimestamp, changeID: String, basis: HLCTimestamp?) {
+            self.value = value
+            self.clock = clock
+            self.changeID = changeID
+            self.basis = basis
+        }
     }
 
     public let table: String
@@ -72,6 +79,17 @@ public struct SyncRecord: Sendable, Equatable, Codable {
     public init(table: String, recordID: String) {
         self.table = table
         self.recordID = recordID
+    }
+
+    /// A record as storage keeps it (which keeps no applied change ids: it finds retries by id itself).
+    public init(table: String, recordID: String, fields: [String: Field], deletedClock: HLCTimestamp?,
+                deleteBasis: HLCTimestamp?, insertedClock: HLCTimestamp?) {
+        self.table = table
+        self.recordID = recordID
+        self.fields = fields
+        self.deletedClock = deletedClock
+        self.deleteBasis = deleteBasis
+        self.insertedClock = insertedClock
     }
 
     /// Deleted when the latest delete is later than the latest insert (a restore re-inserts).

@@ -17,9 +17,13 @@ public struct AccountContext: Sendable {
     public let machineTimeZone: String?
     /// Asks for a password with this prompt; nil at end of input.
     public let readPassword: @Sendable (String) -> String?
+    /// Refuses an account this machine's database cannot take (it holds another account's history).
+    public let acceptAccount: @Sendable (_ accountID: String) throws -> Void
 
     public init(client: ServerClient, environment: [String: String], isInteractive: Bool, machineTimeZone: String?,
-                readPassword: @escaping @Sendable (String) -> String? = AccountCommands.readHiddenLine) {
+                readPassword: @escaping @Sendable (String) -> String? = AccountCommands.readHiddenLine,
+                acceptAccount: @escaping @Sendable (_ accountID: String) throws -> Void = { _ in }) {
+        self.acceptAccount = acceptAccount
         self.client = client
         self.environment = environment
         self.isInteractive = isInteractive
@@ -67,7 +71,8 @@ public enum AccountCommands {
             let context = try context(invocation)
             let password = try password(invocation, context: context, confirm: true)
             let account = try context.client.signup(server: server, email: email, password: password, displayName: name,
-                                                    timeZone: invocation.option(Options.signupZone.name) ?? context.machineTimeZone)
+                                                    timeZone: invocation.option(Options.signupZone.name) ?? context.machineTimeZone,
+                                                    accept: context.acceptAccount)
             let saved = try context.client.currentCredentials()
             let shownServer = saved?.server ?? server
             let person = AccountText.person(account.displayName, account.email)
@@ -82,7 +87,7 @@ public enum AccountCommands {
             let (server, email) = try required(invocation)
             let context = try context(invocation)
             let password = try password(invocation, context: context, confirm: false)
-            let saved = try context.client.login(server: server, email: email, password: password)
+            let saved = try context.client.login(server: server, email: email, password: password, accept: context.acceptAccount)
             // Only the JSON shows the account as the server knows it: the text needs no second call.
             try invocation.respond(json: { LoginJSON(server: saved.server, account: try context.client.whoami(),
                                                      expiresAt: saved.expiresAt) },

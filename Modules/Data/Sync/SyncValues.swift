@@ -1,0 +1,139 @@
+import FoundationEssentials
+import Core
+import Domain
+
+/// Field values between SQLite columns and the wire: a column's declared type decides both ways,
+/// so `5` and `5.0` are the same value of a REAL column, and a blob travels as hex text.
+enum SyncValues {
+    static func syncValue(_ value: SQLValue, type: SyncTable.ColumnType) -> SyncValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): type == .real ? .double(Double(number)) : .int(number)
+        case .real(let number): type == .integer && number == number.rounded() && abs(number) < 9e15 ? .int(Int64(number)) : .double(number)
+        case .text(let text): .string(text)
+        case .blob(let data): .string(hex(data))
+        }
+    }
+
+    /// The value a column takes, or an error naming the field.
+    static func sqlValue(_ value: SyncValue, column: SyncTable.Column) throws -> SQLValue {
+        switch (value, column.type) {
+        case (.null, _):
+            guard !column.required else { throw invalid(column.name, "may not be empty") }
+            return .null
+        case (.string(let text), .text): return .text(text)
+        case (.string(let text), .blob):
+            guard let data = bytes(hex: text) else { throw invalid(column.name, "is not hex text") }
+            return .blob(data)
+        case (.int(let number), .integer): return .integer(number)
+        case (.double(let number), .integer):
+            guard number.isFinite, number == number.rounded(), abs(number) < 9e15 else { throw invalid(column.name, "is not a whole number") }
+            return .integer(Int64(number))
+        case (.bool(let flag), .integer): return .integer(flag ? 1 : 0)
+        case (.int(let number), .real): return .real(Double(number))
+        case (.double(let number), .real):
+            guard number.isFinite else { throw invalid(column.name, "is not a number") }
+            return .real(number)
+        default:
+            throw invalid(column.name, "has the wrong type (\(column.type.rawValue.lowercased()) expected)")
+        }
+    }
+
+    /// The change with each value in its column's type; unknown fields are refused.
+    static func normalized(_ change: Change, table: SyncTable) throws -> Change {
+        var fields: [String: SyncValue] = [:]
+        for (name, value) in change.fields {
+            if let column = table.column(name) {
+                fields[name] = syncValue(try sqlValue(value, column: SyncTable.Column(name: name, type: column.type, required: false)),
+                                         type: column.type)
+            } else if table.child(name) != nil {
+                guard case .string = value else { throw invalid(name, "must be a JSON array in a string") }
+                fields[name] = value
+            } else {
+                throw AppError.invalidInput("\(table.name) has no field '\(name)'", code: "unknown_field").with(["field": name])
+            }
+        }
+        return Change(id: change.id, table: change.table, recordID: change.recordID, operation: change.operation, fields: fields,
+                      clock: change.clock, basis: change.basis)
+    }
+
+    static func invalid(_ field: String, _ problem: String) -> AppError {
+        AppError.invalidInput("the field '\(field)' \(problem)", code: "invalid_field").with(["field": field])
+    }
+
+    private static let digits = Array("0123456789ABCDEF".utf8)
+
+    static func hex(_ data: Data) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(data.count * 2)
+        for byte in data {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func bytes(hex text: String) -> Data? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var data = Data(capacity: utf8.count / 2)
+        var index = 0
+        while index < utf8.count {
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            data.append(high << 4 | low)
+            index += 2
+        }
+        return data
+    }
+
+    /// JSON text of a string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let code = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - code.count) + code
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func json(_ value: SyncValue?) throws -> SQLValue {
+        guard let value else { return .null }
+        return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    static func json(_ fields: [String: SyncValue]) throws -> String {
+        String(decoding: try encoder.encode(fields), as: UTF8.self)
+    }
+
+    static func fields(json text: String) throws -> [String: SyncValue] {
+        try JSONDecoder().decode([String: SyncValue].self, from: Data(text.utf8))
+    }
+
+    static func value(json text: String?) -> SyncValue? {
+        guard let text else { return nil }
+        return try? JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,71 @@
+import FoundationEssentials
+import Core
+
+/// The rules a record must pass when it arrives by sync, as when it arrives by a command or a
+/// route: the same Domain checks, on the record's values after the merge. Types and required
+/// fields are checked by storage; these are the rules of each kind.
+public enum SyncValidation {
+    public static func validate(table: String, values: [String: SyncValue], now: Date) throws {
+        for (name, value) in values {
+            if case .string(let text) = value, text.unicodeScalars.contains(where: isControl) {
+                throw AppError.invalidInput("the field '\(name)' holds control characters", code: "invalid_text").with(["field": name])
+            }
+        }
+        switch table {
+        case "insulin_doses":
+            guard let kind = values["kind"].flatMap(text), InsulinKind(rawValue: kind) != nil else {
+                throw AppError.invalidInput("a dose is long or rapid", code: "invalid_kind")
+            }
+            if let units = values["units"]?.doubleValue { try DoseRules.validate(units: units) }
+            try DoseRules.validate(note: values["note"].flatMap(text))
+            if let taken = values["taken_at"]?.doubleValue, taken / 1000 > now.timeIntervalSince1970 + DoseRules.futureTolerance {
+                throw AppError.invalidInput("the dose time is in the future", code: "future_dose")
+            }
+        case "insulin_settings":
+            for field in ["long_units", "rapid_units"] {
+                if let units = values[field]?.doubleValue { try DoseRules.validate(units: units) }
+            }
+            for field in ["long_guard_minutes", "rapid_window_minutes", "day_start_minutes", "reminder_minutes"] {
+                if let minutes = values[field]?.doubleValue, !(0...1440).contains(minutes) {
+                    throw AppError.invalidInput("\(field) is 0 to 1440 minutes", code: "invalid_settings").with(["field": field])
+                }
+            }
+        case "weights":
+            if let kg = values["kg"]?.doubleValue, !(20...400).contains(kg) {
+                throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kg))", code: "invalid_weight")
+            }
+        case "diet_entries":
+            if let meal = values["meal"].flatMap(text), Meal(rawValue: meal) == nil {
+                throw AppError.invalidInput("'\(meal)' is not a meal", code: "invalid_meal")
+            }
+            for field in ["kcal", "protein_g", "carbs_g", "fat_g", "grams"] {
+                if let number = values[field]?.doubleValue, !(0...100_000).contains(number) {
+                    throw AppError.invalidInput("\(field) is out of range", code: "invalid_amount").with(["field": field])
+                }
+            }
+        case "quest_entries":
+            if let number = values["quest_number"]?.doubleValue, !(1...30).contains(number) {
+                throw AppError.invalidInput("a quest is numbered 1 to 30", code: "invalid_quest")
+            }
+            for field in ["answer", "reflection"] where (values[field].flatMap(text)?.count ?? 0) > QuestUseCases.maximumTextLength {
+                throw AppError.invalidInput("the text is too long", code: "answer_too_long")
+            }
+        case "supplement_intakes", "diet_entries_day":
+            if let day = values["day"].flatMap(text), LocalDate(day) == nil {
+                throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
+            }
+        default:
+            break
+        }
+    }
+
+    private static func text(_ value: SyncValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// Terminal control characters (ESC, BEL, NUL…); tabs and line breaks are text.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
+    }
+}
