@@ -49,7 +49,9 @@ public struct TendCommandLine: Sendable {
     public func rootCommand() -> Command {
         let insulinContext: InsulinCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
-            return InsulinContext(useCases: container.insulin, ownerID: Owner.local, ids: container.recordIDs)
+            let sync = container.sync
+            return InsulinContext(useCases: container.insulin, ownerID: Owner.local, ids: container.recordIDs,
+                                  possibleDoubleDoses: { try sync.openDoubleDoses(ownerID: Owner.local) })
         }
         let environment = environment
         let questContext: QuestCommands.ContextProvider = { invocation in
@@ -85,6 +87,11 @@ public struct TendCommandLine: Sendable {
                     return answer == "y" || answer == "yes"
                 })
         }
+        let syncContext: SyncCommands.ContextProvider = { invocation in
+            let container = try container(for: invocation)
+            return SyncContext(sync: container.sync, client: ServerConnection.client(for: invocation, environment: environment),
+                               ownerID: Owner.local, zone: TimeZone.current)
+        }
         let notifyContext: NotifyCommands.ContextProvider = { invocation in
             let container = try container(for: invocation)
             let notifications = container.notifications
@@ -92,13 +99,10 @@ public struct TendCommandLine: Sendable {
                 notifications: notifications, client: ServerConnection.client(for: invocation, environment: environment),
                 ownerID: Owner.local, zone: TimeZone.current,
                 runReminders: { once, output in
-                    try ReminderRunner.run(notifications: notifications, clock: container.clock, once: once, output: output)
+                    let agent = SyncAgent(context: try syncContext(invocation), clock: container.clock, output: output)
+                    try ReminderRunner.run(notifications: notifications, clock: container.clock, once: once, output: output,
+                                           sync: agent)
                 })
-        }
-        let syncContext: SyncCommands.ContextProvider = { invocation in
-            let container = try container(for: invocation)
-            return SyncContext(sync: container.sync, client: ServerConnection.client(for: invocation, environment: environment),
-                               ownerID: Owner.local, zone: TimeZone.current)
         }
         return Command(
             name: "tend",

@@ -9,11 +9,25 @@ public struct InsulinContext: Sendable {
     public let ownerID: String
     /// Finds a dose by what a person typed: its id, its handle or `last`.
     public let ids: RecordIDs
+    /// The open `possible_double_dose` conflicts of sync: status and today show them until acknowledged.
+    public let possibleDoubleDoses: @Sendable () throws -> [StoredSyncConflict]
 
-    public init(useCases: InsulinUseCases, ownerID: String, ids: RecordIDs) {
+    public init(useCases: InsulinUseCases, ownerID: String, ids: RecordIDs,
+                possibleDoubleDoses: @escaping @Sendable () throws -> [StoredSyncConflict] = { [] }) {
         self.useCases = useCases
         self.ownerID = ownerID
         self.ids = ids
+        self.possibleDoubleDoses = possibleDoubleDoses
+    }
+
+    /// The open possible double doses with their doses, for status and today.
+    public func doubleDoseWarnings() throws -> [DoubleDoseWarning] {
+        try possibleDoubleDoses().map { stored in
+            // A dose deleted since is left out of the words, not an error.
+            DoubleDoseWarning(conflict: stored, doses: [stored.conflict.otherRecordID, stored.conflict.recordID].compactMap { id in
+                id.flatMap { try? useCases.listDoses.dose(ownerID: ownerID, id: $0) }
+            })
+        }
     }
 
     func doseID(_ invocation: Invocation) throws -> String {

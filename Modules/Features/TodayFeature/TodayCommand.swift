@@ -23,6 +23,7 @@ public enum TodayCommand {
             run: { invocation in
                 let context = try insulin(invocation)
                 let status = try context.useCases.status(ownerID: context.ownerID)
+                let warnings = try context.doubleDoseWarnings()
                 // The quest card shows only for someone on a journey: Tend never brings it up unasked.
                 let questContext = try quest(invocation)
                 let questToday = try? questContext.useCases.today(ownerID: questContext.ownerID)
@@ -41,7 +42,7 @@ public enum TodayCommand {
                 let coupleCard = (try? couple(invocation)).flatMap(CoupleCard.load)
                 if GlobalOptions.wantsJSON(invocation) {
                     try invocation.output.printJSON(HomeJSON(
-                        date: today.description, insulin: StatusJSON(status),
+                        date: today.description, insulin: StatusJSON(status, warnings: warnings),
                         activity: ActivityWeekJSON(week), diet: DayJSON(diet), weight: TrendJSON(trend), workout: StatsJSON(training),
                         quest: questToday.map { QuestFeature.TodayJSON($0, language: questContext.language) }, couple: coupleCard))
                     return
@@ -49,6 +50,7 @@ public enum TodayCommand {
                 let language = Language(rawValue: invocation.language.rawValue) ?? .en
                 let words = TodayWords(language)
                 let card = StatusText.card(status, language: language)
+                    + warnings.flatMap { $0.lines(settings: status.settings, language: language) }
                 invocation.output.print(words.header(today))
                 // Unread reminders stay at the top until read with 'tend notify inbox'.
                 if let notifyContext = try? notify(invocation),

@@ -17,10 +17,12 @@ struct StatusCommand: Sendable {
         let context = try makeContext(invocation)
         let status = try context.useCases.status(ownerID: context.ownerID)
         let language = Language(rawValue: invocation.language.rawValue) ?? .en
-        try invocation.respond(json: { StatusJSON(status) }, text: {
+        let warnings = try context.doubleDoseWarnings()
+        try invocation.respond(json: { StatusJSON(status, warnings: warnings) }, text: {
             invocation.option(Self.format) == "line"
-                ? StatusText.line(status, language: language)
-                : StatusText.card(status, language: language).joined(separator: "\n")
+                ? StatusText.line(status, language: language) + (warnings.isEmpty ? "" : " ⚠")
+                : (StatusText.card(status, language: language)
+                    + warnings.flatMap { $0.lines(settings: status.settings, language: language) }).joined(separator: "\n")
         })
     }
 }

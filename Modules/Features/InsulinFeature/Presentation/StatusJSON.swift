@@ -56,9 +56,12 @@ public struct StatusJSON: Encodable, Sendable {
     let insulinDay: String
     let long: Long
     let rapid: Rapid
+    /// On a device: long-acting doses two devices logged inside the guard window (sync kept both).
+    /// Absent where sync's conflicts are not kept (the API).
+    public var possibleDoubleDoses: [DoubleDoseJSON]?
 
     enum CodingKeys: String, CodingKey {
-        case now, insulinDay = "insulin_day", long, rapid
+        case now, insulinDay = "insulin_day", long, rapid, possibleDoubleDoses = "possible_double_doses"
     }
 
     public init(_ status: InsulinStatus) {

@@ -21,15 +21,10 @@ public enum SyncText {
         ].joined(separator: "\n")
     }
 
-    /// A conflict's short name: seven hex characters of a hash of its id (stable across runs).
+    /// A conflict's short name (`SyncConflict.handle`).
     public static func handle(of id: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let text = String(hash, radix: 16)
-        return String((String(repeating: "0", count: 16 - text.count) + text).suffix(7))
+        SyncConflict(id: id, kind: .rejected, table: "", recordID: "", field: nil, kept: nil, lost: nil, lostChangeID: nil,
+                     lostClock: nil).handle
     }
 
     static func conflicts(_ list: [StoredSyncConflict], zone: TimeZone) -> String {
