@@ -164,6 +164,12 @@ public enum KoreanCatalog {
         "notify inbox": "이 컴퓨터에서 읽지 않은 알림 (읽으면 읽음으로 표시해요).",
         "remind": "서버 없이 이 컴퓨터에서 보내는 알림.",
         "remind run": "알림 규칙을 살펴 멈출 때까지 알림을 보내요 (데스크톱, ntfy, 웹훅, 알림함).",
+
+        "sync": "이 기기를 tend-server의 내 계정과 동기화해요: 여기서 새로 쓴 것을 보내고, 나머지를 받아요.",
+        "sync status": "보낼 변경이 몇 개 남았는지, 마지막 동기화가 언제였는지, 어느 서버와 하는지 보여 줘요.",
+        "sync conflicts": "병합에서 밀려난 값, 중복 투여 가능성, 서버가 거절한 변경을 보여 줘요.",
+        "sync conflicts restore": "밀려난 값을 되살려요 (모든 기기에서 가장 새로운 수정이 돼요).",
+        "sync conflicts ack": "충돌을 확인했다고 표시해요 (--all이면 남은 충돌 모두): 더는 보여 주지 않아요.",
     ]
 
     /// The paragraph after the abstract, where one is worth reading in Korean.
@@ -188,6 +194,11 @@ public enum KoreanCatalog {
             + "스페이스는 일시 정지, q는 멈춤이에요. "
             + "터미널이 아니거나 --plan을 주면 일정만 출력해요. "
             + "시간에는 s나 m을 붙여요 (emom 10x1m은 1분씩 10라운드예요).",
+        "sync": "모든 명령은 이 기기에 먼저 쓰고 네트워크를 기다리지 않아요. "
+            + "'tend sync'(그리고 몇 분마다 'tend remind run')가 남은 변경을 보내고, "
+            + "다른 기기와 API에서 쓴 것을 받아와요. "
+            + "같은 칸을 두 기기에서 고치면 나중에 고친 쪽이 이기고, "
+            + "밀려난 값은 충돌로 남아 되살릴 수 있어요.",
         "quest start": "감정: sad, angry, empty, anxious, regretful, confused, relieved "
             + "(또는 슬픔, 화남, 공허함, 불안, 후회, 혼란, 홀가분함).",
     ]
@@ -258,6 +269,8 @@ public enum KoreanCatalog {
         "quest new --style": "question 또는 action.",
         "quest remind --at": "알림 시각 (필수).",
         "quest export --out": "저장할 곳 (필수).",
+        "sync conflicts --acknowledged": "이미 확인한 충돌도 보여 줘요.",
+        "sync conflicts ack --all": "남은 충돌 모두.",
     ]
 
     /// `"path <name>"` for one command, `"<name>"` for every command without its own.
@@ -282,6 +295,8 @@ public enum KoreanCatalog {
         "<journey-id>": "`tend quest journeys`에서.",
         "plan set <weekday>": "mon, tue, wed, thu, fri, sat, sun 중 하나.",
         "plan set <text>": "운동할 내용.",
+        "sync conflicts restore <id>": "충돌: 'tend sync conflicts'에 보이는 핸들, 또는 id.",
+        "sync conflicts ack <id>": "충돌의 핸들 또는 id.",
     ]
 
     /// What an invalid value should look like, by the English the command declared.

@@ -115,5 +115,20 @@ extension KoreanCatalog {
         "answer_too_short.minimum": "답이 너무 짧아요: {minimum}자 이상 써 주세요 (천천히 써도 괜찮아요).",
         "answer_too_short.empty": "내용이 비어 있어요.",
         "answer_too_long": "글이 너무 길어요 (최대 {max}자).",
+
+        // Account and sync. Errors that come back from the server carry no values (only a code
+        // and a message), so their templates have no placeholders.
+        "not_logged_in": "로그인하지 않았어요 (tend account login).",
+        "database_of_another_account": "이 데이터베이스에는 다른 계정의 기록이 있어요. "
+            + "이 계정은 새 데이터베이스로 써 주세요 (--db PATH 또는 TEND_DB).",
+        "sync_protocol_outdated": "이 tend는 서버보다 오래된 동기화 방식을 써요: tend를 업데이트한 뒤 다시 동기화해 주세요.",
+        "sync_protocol_missing": "요청에 동기화 프로토콜 버전이 없어요: tend를 업데이트해 주세요.",
+        "sync_protocol_unsupported": "이 tend의 동기화 방식이 서버보다 새로워요: 서버를 업데이트해 주세요.",
+        "batch_too_large": "한 번에 보내는 변경은 최대 1,000개, 1 MiB까지예요 (변경 하나만 보낼 때는 더 커도 돼요).",
+        "sync_incomplete": "서버가 보낸 변경 일부에만 답했어요. 다시 동기화해 주세요.",
+        "conflict_not_found": "{id}에 해당하는 충돌이 없어요 (tend sync conflicts로 목록을 볼 수 있어요).",
+        "nothing_to_restore": "이 충돌에는 되살릴 값이 없어요. 대신 확인(ack)으로 표시해 주세요.",
+        "clock_skew": "변경의 시계가 이 기기보다 너무 앞서 있어요. 기기들의 시계를 확인해 주세요.",
+        "bad_server_response": "서버가 보낸 변경 목록을 읽을 수 없어요.",
     ]
 }
