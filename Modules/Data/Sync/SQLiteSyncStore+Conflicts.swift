@@ -85,8 +85,8 @@ extension SQLiteSyncStore {
                 try database.execute("UPDATE \(table.name) SET deleted_at = NULL, updated_at = ? WHERE id = ?",
                                      [date.sqlValue, .text(existing.id)])
             } else if let column = table.column(field) {
-                try database.execute("UPDATE \(table.name) SET \(column.name) = ?, deleted_at = NULL WHERE id = ?",
-                                     [try SyncValues.sqlValue(lost, column: column), .text(existing.id)])
+                try database.execute("UPDATE \(table.name) SET \(column.name) = ?, updated_at = ?, deleted_at = NULL WHERE id = ?",
+                                     [try SyncValues.sqlValue(lost, column: column), date.sqlValue, .text(existing.id)])
             }
             try database.execute("UPDATE sync_conflicts SET acknowledged_at = ? WHERE id = ?", [date.sqlValue, .text(id)])
             return stored

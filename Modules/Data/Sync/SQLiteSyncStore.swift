@@ -192,7 +192,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
                     }
                     if change.operation != .delete { ruleChecks.append((table.name, change.recordID)) }
                     SyncUseCases.event(for: table.name, ownerID: ownerID).map { report.events.append($0) }
-                } catch let error as AppError {
+                } catch let error as AppError where Self.refuses(error) {
                     // The server took it but this device cannot (a newer rule, a missing parent): keep it visible.
                     let conflict = SyncConflict(id: "rejected:\(change.id)", kind: .rejected, table: change.table, recordID: change.recordID,
                                                 field: nil, kept: nil, lost: .string(try SyncValues.json(change.fields)),
@@ -232,6 +232,12 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         }
     }
 
+    /// Whether an error refuses the one change (its content) rather than the whole sync: a busy,
+    /// full or failing disk aborts the transaction, to be tried again, and never drops a change.
+    static func refuses(_ error: AppError) -> Bool {
+        [.invalidInput, .unprocessable, .notFound, .conflict, .gone, .forbidden, .tooLarge].contains(error.kind)
+    }
+
     /// When a record was made or last touched: an older value lost there is no one's writing.
     static let bookkeeping: Set<String> = ["created_at", "updated_at"]
 
@@ -252,11 +258,14 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             var hlc = try loadClock()
             var results: [SyncPushResult] = []
             var report = SyncApplyReport()
-            var ruleChecks: [(table: String, recordID: String)] = []
             try setRecording(false)
             for change in changes {
-                if try database.queryOne("SELECT 1 FROM sync_changes WHERE change_id = ?", [.text(change.id)]) != nil {
-                    results.append(SyncPushResult(changeID: change.id, status: .duplicate))
+                if let row = try database.queryOne("SELECT owner_id FROM sync_changes WHERE change_id = ?", [.text(change.id)]) {
+                    // A change id is made once on one device: another account's is a forged one.
+                    results.append(try row.get("owner_id") as String == ownerID
+                        ? SyncPushResult(changeID: change.id, status: .duplicate)
+                        : SyncPushResult(changeID: change.id, status: .rejected, reason: "invalid_change_id",
+                                         message: "this change id is taken; make a new one"))
                     continue
                 }
                 do {
@@ -277,9 +286,8 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
                     }
                     results.append(SyncPushResult(changeID: change.id, status: .applied))
                     report.applied += 1
-                    if change.operation != .delete { ruleChecks.append((table.name, change.recordID)) }
                     SyncUseCases.event(for: table.name, ownerID: ownerID).map { report.events.append($0) }
-                } catch let error as AppError {
+                } catch let error as AppError where Self.refuses(error) {
                     results.append(SyncPushResult(changeID: change.id, status: .rejected, reason: error.code, message: error.message))
                 }
             }
@@ -292,10 +300,11 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     public func changeLog(ownerID: String, after cursor: Int64, limit: Int) throws -> (changes: [String], next: Int64, hasMore: Bool) {
         // A change recorded outside a write (a migration's history) gets its clock before anyone reads
-        // past it; every other change is stamped in the transaction that wrote it, so the log's order
-        // is the order of commits and a reader never skips one that commits late.
-        if try database.queryOne("SELECT 1 FROM sync_changes WHERE clock IS NULL LIMIT 1") != nil {
-            try database.write { try stamp() }
+        // past it (fold stamps first); every other change is stamped in the transaction that wrote
+        // it, so the log's order is the order of commits and a reader never skips a late commit.
+        // REST writes are folded first, so that each carries the basis it was written on.
+        if try database.queryOne("SELECT 1 FROM sync_changes WHERE folded = 0 LIMIT 1") != nil {
+            try database.write { try fold() }
         }
         let rows = try database.query(
             """

@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// Which tables sync and how their columns travel. The triggers of `0010_sync` are generated from
-/// this list, so a table's columns here are its columns at that migration; a later migration that
-/// adds a column to a synced table adds it here and re-creates the table's triggers.
+/// this list, so it must describe the tables as they are at that migration. A later migration that
+/// adds a column to a synced table first freezes 0010 (its generated SQL pasted into
+/// `Migrations+Sync.swift` as text, so a fresh database still runs the same 0010), then adds the
+/// column here and re-creates that table's triggers.
 ///
 /// Every synced table has a UUIDv7 `id`, an `owner_id` (never sent: the server sets the account,
 /// a device its local owner) and a soft delete `deleted_at` (sent as the change's operation, not

@@ -5,12 +5,11 @@ import Core
 /// route: the same Domain checks, on the record's values after the merge. Types and required
 /// fields are checked by storage; these are the rules of each kind.
 public enum SyncValidation {
+    /// How far ahead of the server's clock a dose's time may be: the device checked it against
+    /// its own clock, which may be hours off (the server refuses clocks further ahead anyway).
+    public static let futureTolerance = TimeInterval(HybridLogicalClock.defaultMaximumDrift / 1000)
+
     public static func validate(table: String, values: [String: SyncValue], now: Date) throws {
-        for (name, value) in values {
-            if case .string(let text) = value, text.unicodeScalars.contains(where: isControl) {
-                throw AppError.invalidInput("the field '\(name)' holds control characters", code: "invalid_text").with(["field": name])
-            }
-        }
         switch table {
         case "insulin_doses":
             guard let kind = values["kind"].flatMap(text), InsulinKind(rawValue: kind) != nil else {
@@ -18,7 +17,7 @@ public enum SyncValidation {
             }
             if let units = values["units"]?.doubleValue { try DoseRules.validate(units: units) }
             try DoseRules.validate(note: values["note"].flatMap(text))
-            if let taken = values["taken_at"]?.doubleValue, taken / 1000 > now.timeIntervalSince1970 + DoseRules.futureTolerance {
+            if let taken = values["taken_at"]?.doubleValue, taken / 1000 > now.timeIntervalSince1970 + futureTolerance {
                 throw AppError.invalidInput("the dose time is in the future", code: "future_dose")
             }
         case "insulin_settings":
@@ -50,7 +49,7 @@ public enum SyncValidation {
             for field in ["answer", "reflection"] where (values[field].flatMap(text)?.count ?? 0) > QuestUseCases.maximumTextLength {
                 throw AppError.invalidInput("the text is too long", code: "answer_too_long")
             }
-        case "supplement_intakes", "diet_entries_day":
+        case "supplement_intakes":
             if let day = values["day"].flatMap(text), LocalDate(day) == nil {
                 throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
             }
@@ -62,10 +61,5 @@ public enum SyncValidation {
     private static func text(_ value: SyncValue) -> String? {
         if case .string(let text) = value { return text }
         return nil
-    }
-
-    /// Terminal control characters (ESC, BEL, NUL…); tabs and line breaks are text.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
     }
 }
