@@ -288,3 +288,25 @@ struct SyncTests {
         #expect(try tonight().filter { $0.occasion.hasPrefix("insulin:2026-11-30:") }.isEmpty)
     }
 }
+
+extension SyncTests {
+    @Test func aValueRestoredOnOneDeviceSettlesTheOtherDevicesConflict() throws {
+        let a = try device(), b = try device()
+        let dose = try a.log(.rapid, 4, minutesAgo: 60)
+        try a.sync(); try b.sync()
+        a.clock.advance(60)
+        _ = try a.container.insulin.editDose(ownerID: Owner.local, id: dose.id, .init(note: "from a", force: true))
+        try a.sync()
+        b.clock.advance(120)
+        // B edits without having pulled A's note: B wins, and B itself keeps A's note as lost when it pulls it.
+        _ = try b.container.insulin.editDose(ownerID: Owner.local, id: dose.id, .init(note: "from b", force: true))
+        try b.sync(); try a.sync()
+        let onA = try #require(try a.container.sync.conflicts(ownerID: Owner.local).first { $0.conflict.kind == .fieldOverwritten })
+        #expect(try b.container.sync.conflicts(ownerID: Owner.local).contains { $0.conflict.kind == .fieldOverwritten })
+        a.clock.advance(600)
+        _ = try a.container.sync.restore(id: onA.conflict.id, ownerID: Owner.local)
+        try a.sync(); try b.sync()
+        #expect(try b.doses().first?.note == "from a")
+        #expect(try b.container.sync.conflicts(ownerID: Owner.local).allSatisfy { $0.conflict.lost != .string("from a") })
+    }
+}

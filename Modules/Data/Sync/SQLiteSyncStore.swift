@@ -180,15 +180,20 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             var hlc = try loadClock()
             var report = SyncApplyReport()
             var ruleChecks: [(table: String, recordID: String)] = []
+            var openFieldConflicts = try database.queryOne(
+                "SELECT 1 FROM sync_conflicts WHERE owner_id = ? AND acknowledged_at IS NULL AND kind = 'field_overwritten' LIMIT 1",
+                [.text(ownerID)]) != nil
             try setRecording(false)
             for change in page.changes where change.deviceID != deviceID {
                 guard let table = SyncSchema.table(named: change.table) else { continue }
                 try hlc.receive(remote: change.clock, wall: now)
                 do {
-                    let found = try merge(change, table: table, ownerID: ownerID)
+                    let outcome = try merge(change, table: table, ownerID: ownerID)
                     report.applied += 1
-                    for conflict in found where !Self.bookkeeping.contains(conflict.field ?? "") {
+                    if openFieldConflicts { try settle(outcome.record, ownerID: ownerID, at: now) }
+                    for conflict in outcome.conflicts where !Self.bookkeeping.contains(conflict.field ?? "") {
                         if try record(conflict, ownerID: ownerID, reason: nil, at: now) { report.conflicts += 1 }
+                        openFieldConflicts = openFieldConflicts || conflict.kind == .fieldOverwritten
                     }
                     if change.operation != .delete { ruleChecks.append((table.name, change.recordID)) }
                     SyncUseCases.event(for: table.name, ownerID: ownerID).map { report.events.append($0) }
@@ -213,7 +218,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     /// Merges one change from elsewhere into its record and row, in a savepoint (undone alone when it fails).
     func merge(_ incoming: Change, table: SyncTable, ownerID: String,
-               validate: ((String, [String: SyncValue]) throws -> Void)? = nil) throws -> [SyncConflict] {
+               validate: ((String, [String: SyncValue]) throws -> Void)? = nil) throws -> SyncMerge.Outcome {
         try database.write {
             let change = try SyncValues.normalized(incoming, table: table)
             guard table.isSingleton ? change.recordID == SyncTable.singletonRecordID : Self.isValid(recordID: change.recordID) else {
@@ -228,7 +233,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             }
             try writeRow(outcome.record, table: table, ownerID: ownerID, existing: existing)
             try saveRecord(outcome.record, ownerID: ownerID)
-            return outcome.conflicts
+            return outcome
         }
     }
 
@@ -240,6 +245,18 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     /// When a record was made or last touched: an older value lost there is no one's writing.
     static let bookkeeping: Set<String> = ["created_at", "updated_at"]
+
+    /// A value that lost here and has since come back (restored on another device) is no longer
+    /// lost: its conflict is acknowledged.
+    func settle(_ record: SyncRecord, ownerID: String, at date: Date) throws {
+        for (name, field) in record.fields {
+            try database.execute(
+                """
+                UPDATE sync_conflicts SET acknowledged_at = ? WHERE owner_id = ? AND table_name = ? AND record_id = ? AND field = ?
+                    AND kind = 'field_overwritten' AND acknowledged_at IS NULL AND lost = ?
+                """, [date.sqlValue, .text(ownerID), .text(record.table), .text(record.recordID), .text(name), try SyncValues.json(field.value)])
+        }
+    }
 
     static func isValid(recordID: String) -> Bool {
         (1...64).contains(recordID.utf8.count) && recordID.utf8.allSatisfy { byte in
