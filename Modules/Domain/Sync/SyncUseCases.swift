@@ -134,7 +134,14 @@ public struct SyncUseCases: Sendable {
             guard !batch.isEmpty else { break }
             let body = "{\"protocol\":\(SyncProtocol.version),\"device_id\":\"\(repository.deviceID)\",\"changes\":["
                 + batch.map(\.json).joined(separator: ",") + "]}"
-            let results = try remote.push(Data(body.utf8))
+            let results: [SyncPushResult]
+            do {
+                results = try remote.push(Data(body.utf8))
+            } catch let error as AppError where error.kind == .tooLarge && batch.count == 1 {
+                // One change the server will never take (a track past its limit): set aside as a
+                // rejected conflict, so it does not hold back everything written after it.
+                results = [SyncPushResult(changeID: batch[0].id, status: .rejected, reason: error.code, message: error.message)]
+            }
             let sent = Set(batch.map(\.id))
             let answered = results.filter { sent.contains($0.changeID) }
             summary.conflicts += try repository.acknowledge(answered, ownerID: localOwnerID)
