@@ -34,6 +34,9 @@ public enum SyncValidation {
                 throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kg))", code: "invalid_weight")
             }
         case "diet_entries":
+            if let day = values["day"].flatMap(text), LocalDate(day) == nil {
+                throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
+            }
             if let meal = values["meal"].flatMap(text), Meal(rawValue: meal) == nil {
                 throw AppError.invalidInput("'\(meal)' is not a meal", code: "invalid_meal")
             }
@@ -52,6 +55,34 @@ public enum SyncValidation {
         case "supplement_intakes":
             if let day = values["day"].flatMap(text), LocalDate(day) == nil {
                 throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
+            }
+        case "places":
+            if let latitude = values["latitude"]?.doubleValue, !(-90...90).contains(latitude) {
+                throw AppError.invalidInput("a latitude is -90 to 90", code: "invalid_coordinates")
+            }
+            if let longitude = values["longitude"]?.doubleValue, !(-180...180).contains(longitude) {
+                throw AppError.invalidInput("a longitude is -180 to 180", code: "invalid_coordinates")
+            }
+        case "activities":
+            if let distance = values["distance_m"]?.doubleValue, !(0...1_000_000).contains(distance) {
+                throw AppError.invalidInput("a distance is 0 to 1,000 km", code: "invalid_distance")
+            }
+            if let duration = values["duration_s"]?.doubleValue, !(0...(7 * 86_400)).contains(duration) {
+                throw AppError.invalidInput("a duration is up to a week", code: "invalid_duration")
+            }
+        case "workouts":
+            if let felt = values["felt"]?.doubleValue, !(1...5).contains(felt) {
+                throw AppError.invalidInput("how it felt is 1 to 5", code: "invalid_felt")
+            }
+        case "supplements":
+            if let amount = values["amount"]?.doubleValue, !(amount > 0 && amount <= 100_000) {
+                throw AppError.invalidInput("an amount is more than 0", code: "invalid_amount")
+            }
+        case "nutrition_goals", "foods":
+            for field in ["kcal", "protein_g", "carbs_g", "fat_g"] {
+                if let number = values[field]?.doubleValue, !(0...100_000).contains(number) {
+                    throw AppError.invalidInput("\(field) is out of range", code: "invalid_amount").with(["field": field])
+                }
             }
         default:
             break
