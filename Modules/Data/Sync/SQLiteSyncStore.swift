@@ -85,37 +85,51 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             }
             try database.execute("DELETE FROM sync_dirty")
         }
-        let pending = try database.query("SELECT seq FROM sync_changes WHERE clock IS NULL ORDER BY seq")
-        guard !pending.isEmpty else { return }
-        var hlc = try loadClock()
+        var hlc: HybridLogicalClock?
         let wall = clock.now
-        for row in pending {
-            let stamp = try hlc.now(wall: wall)
-            try database.execute("UPDATE sync_changes SET change_id = ?, clock = ? WHERE seq = ?",
-                                 [.text(UUIDv7.makeString(at: wall)), .text(stamp.text), row["seq"]])
+        // In pages, so that a large first outbox (a history, a bulk import) never sits in memory whole.
+        while true {
+            let pending = try database.query("SELECT seq FROM sync_changes WHERE clock IS NULL ORDER BY seq LIMIT 1000")
+            guard !pending.isEmpty else { break }
+            if hlc == nil { hlc = try loadClock() }
+            for row in pending {
+                let stamp = try hlc!.now(wall: wall)
+                try database.execute("UPDATE sync_changes SET change_id = ?, clock = ? WHERE seq = ?",
+                                     [.text(UUIDv7.makeString(at: wall)), .text(stamp.text), row["seq"]])
+            }
         }
-        try saveClock(hlc)
+        if let hlc { try saveClock(hlc) }
     }
 
     /// Folds the changes written here into the merge state, each on top of what this side had
     /// seen (its basis). Runs inside a write.
     func fold() throws {
         try stamp()
-        let rows = try database.query(
-            "SELECT seq, owner_id, table_name, record_id, operation, fields, clock, change_id FROM sync_changes WHERE folded = 0 ORDER BY seq")
-        for row in rows {
-            guard let table = SyncSchema.table(named: try row.get("table_name")),
-                  let clock = HLCTimestamp(try row.get("clock") as String),
-                  let operation = SyncOperation(rawValue: try row.get("operation")) else { continue }
-            let owner: String = try row.get("owner_id"), recordID: String = try row.get("record_id")
-            let names = try SyncValues.fields(json: try row.get("fields"))
-            let current = try loadRecord(table, recordID: recordID, ownerID: owner, values: [:])
-            let basis = current?.latestClock
-            let change = Change(id: try row.get("change_id"), table: table.name, recordID: recordID, operation: operation,
-                                fields: names, clock: clock, basis: basis)
-            try saveRecord(SyncMerge.apply(change, to: current).record, ownerID: owner)
-            try database.execute("UPDATE sync_changes SET folded = 1, basis = ? WHERE seq = ?",
-                                 [basis.map { .text($0.text) } ?? .null, row["seq"]])
+        while true {
+            let rows = try database.query(
+                """
+                SELECT seq, owner_id, table_name, record_id, operation, fields, clock, change_id FROM sync_changes
+                WHERE folded = 0 ORDER BY seq LIMIT 1000
+                """)
+            guard !rows.isEmpty else { return }
+            for row in rows {
+                // Only the names of the fields matter here: their values are in the row already.
+                let names = SyncValues.topLevelKeys(json: try row.get("fields"))
+                var basis: HLCTimestamp?
+                if let table = SyncSchema.table(named: try row.get("table_name")),
+                   let clock = HLCTimestamp(try row.get("clock") as String),
+                   let operation = SyncOperation(rawValue: try row.get("operation")) {
+                    let owner: String = try row.get("owner_id"), recordID: String = try row.get("record_id")
+                    let current = try loadRecord(table, recordID: recordID, ownerID: owner, values: [:])
+                    basis = current?.latestClock
+                    let change = Change(id: try row.get("change_id"), table: table.name, recordID: recordID, operation: operation,
+                                        fields: Dictionary(uniqueKeysWithValues: names.map { ($0, SyncValue.null) }), clock: clock,
+                                        basis: basis)
+                    try saveRecord(SyncMerge.apply(change, to: current).record, ownerID: owner)
+                }
+                try database.execute("UPDATE sync_changes SET folded = 1, basis = ? WHERE seq = ?",
+                                     [basis.map { .text($0.text) } ?? .null, row["seq"]])
+            }
         }
     }
 
@@ -315,7 +329,8 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         }
     }
 
-    public func changeLog(ownerID: String, after cursor: Int64, limit: Int) throws -> (changes: [String], next: Int64, hasMore: Bool) {
+    public func changeLog(ownerID: String, after cursor: Int64, limit: Int, excludingDevice: String?) throws
+        -> (changes: [String], next: Int64, hasMore: Bool) {
         // A change recorded outside a write (a migration's history) gets its clock before anyone reads
         // past it (fold stamps first); every other change is stamped in the transaction that wrote
         // it, so the log's order is the order of commits and a reader never skips a late commit.
@@ -323,14 +338,21 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         if try database.queryOne("SELECT 1 FROM sync_changes WHERE folded = 0 LIMIT 1") != nil {
             try database.write { try fold() }
         }
-        let rows = try database.query(
-            """
-            SELECT seq, change_id, table_name, record_id, operation, fields, clock, basis FROM sync_changes
-            WHERE owner_id = ? AND seq > ? AND clock IS NOT NULL ORDER BY seq LIMIT ?
-            """, [.text(ownerID), .integer(cursor), .integer(Int64(limit + 1))])
-        let page = rows.prefix(limit)
-        let next = try page.last.map { try $0.get("seq", as: Int64.self) } ?? cursor
-        return (try page.map(Self.changeJSON), next, rows.count > limit)
+        return try database.read {
+            let rows = try database.query(
+                """
+                SELECT seq, change_id, table_name, record_id, operation, fields, clock, basis FROM sync_changes
+                WHERE owner_id = ? AND seq > ? AND clock IS NOT NULL AND (?4 IS NULL OR substr(clock, 20) <> ?4) ORDER BY seq LIMIT ?3
+                """, [.text(ownerID), .integer(cursor), .integer(Int64(limit + 1)), excludingDevice.map { .text($0) } ?? .null])
+            let page = rows.prefix(limit)
+            var next = try page.last.map { try $0.get("seq", as: Int64.self) } ?? cursor
+            if rows.count <= limit, excludingDevice != nil {
+                // The last page: the cursor moves past the asker's own changes after it too.
+                next = max(next, try database.queryOne("SELECT max(seq) AS s FROM sync_changes WHERE owner_id = ? AND seq > ?",
+                                                       [.text(ownerID), .integer(next)])?.get("s", as: Int64?.self) ?? next)
+            }
+            return (try page.map(Self.changeJSON), next, rows.count > limit)
+        }
     }
 
     // MARK: - Effects

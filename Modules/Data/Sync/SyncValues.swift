@@ -132,6 +132,45 @@ enum SyncValues {
         try JSONDecoder().decode([String: SyncValue].self, from: Data(text.utf8))
     }
 
+    /// The keys of a JSON object's top level, read without decoding the values (a fold needs only
+    /// which fields a change wrote). Text that is not an object gives none.
+    static func topLevelKeys(json text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        var keys: [String] = []
+        var depth = 0
+        var index = 0
+        var expectingKey = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                var escaped = false
+                while end < bytes.count {
+                    if escaped { escaped = false } else if bytes[end] == UInt8(ascii: "\\") { escaped = true } else if bytes[end] == UInt8(ascii: "\"") { break }
+                    end += 1
+                }
+                if depth == 1 && expectingKey {
+                    let raw = String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self)
+                    keys.append(raw.contains("\\") ? ((try? JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8))) ?? raw) : raw)
+                    expectingKey = false
+                }
+                index = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth == 1 && byte == UInt8(ascii: "{") { expectingKey = true }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 1 { expectingKey = true }
+            default:
+                break
+            }
+            index += 1
+        }
+        return keys
+    }
+
     static func value(json text: String?) -> SyncValue? {
         guard let text else { return nil }
         return try? JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))

@@ -123,8 +123,10 @@ public protocol SyncRepository: Sendable {
     func applyPushed(_ changes: [Change], ownerID: String, now: Date,
                      validate: (_ table: String, _ values: [String: SyncValue]) throws -> Void) throws
         -> (results: [SyncPushResult], report: SyncApplyReport)
-    /// The account's changes after `cursor`, in commit order, as JSON objects, with the next cursor.
-    func changeLog(ownerID: String, after cursor: Int64, limit: Int) throws -> (changes: [String], next: Int64, hasMore: Bool)
+    /// The account's changes after `cursor`, in commit order, as JSON objects, with the next cursor;
+    /// without those `excludingDevice` made (it has them).
+    func changeLog(ownerID: String, after cursor: Int64, limit: Int, excludingDevice: String?) throws
+        -> (changes: [String], next: Int64, hasMore: Bool)
 
     // MARK: Conflicts (a device)
 

@@ -7,6 +7,14 @@ public protocol SyncRemote: Sendable {
     /// Sends a push body (the protocol's JSON) and returns the answer per change.
     func push(_ body: Data) throws -> [SyncPushResult]
     func pull(cursor: String?, limit: Int) throws -> SyncPage
+    /// A page without the changes `excludingDevice` made (it has them): the cursor still moves past them.
+    func pull(cursor: String?, limit: Int, excludingDevice: String?) throws -> SyncPage
+}
+
+extension SyncRemote {
+    public func pull(cursor: String?, limit: Int, excludingDevice: String?) throws -> SyncPage {
+        try pull(cursor: cursor, limit: limit)
+    }
 }
 
 /// A push as the server receives it.
@@ -92,7 +100,7 @@ public struct SyncUseCases: Sendable {
     }
 
     /// The account's changes after `cursor` as the pull's JSON answer.
-    public func pull(ownerID: String, cursor: String?, limit: Int?, protocolVersion: Int?) throws -> String {
+    public func pull(ownerID: String, cursor: String?, limit: Int?, protocolVersion: Int?, excludingDevice: String? = nil) throws -> String {
         try Self.checkProtocol(protocolVersion)
         let after: Int64
         if let cursor, !cursor.isEmpty {
@@ -107,7 +115,7 @@ public struct SyncUseCases: Sendable {
         guard (1...SyncProtocol.maximumPullLimit).contains(limit) else {
             throw AppError.invalidInput("limit is 1 to \(SyncProtocol.maximumPullLimit)", code: "invalid_limit")
         }
-        let page = try repository.changeLog(ownerID: ownerID, after: after, limit: limit)
+        let page = try repository.changeLog(ownerID: ownerID, after: after, limit: limit, excludingDevice: excludingDevice)
         return "{\"changes\":[" + page.changes.joined(separator: ",") + "],\"cursor\":\"\(page.next)\",\"has_more\":\(page.hasMore)}"
     }
 
@@ -154,7 +162,7 @@ public struct SyncUseCases: Sendable {
         }
         var cursor = try repository.value(of: .cursor)
         while true {
-            let page = try remote.pull(cursor: cursor, limit: SyncProtocol.maximumPullLimit)
+            let page = try remote.pull(cursor: cursor, limit: SyncProtocol.maximumPullLimit, excludingDevice: repository.deviceID)
             let report = try repository.applyPulled(page, ownerID: localOwnerID)
             for event in report.events { events.publish(event) }
             summary.pulled += report.applied

@@ -16,7 +16,11 @@ public struct HTTPSyncRemote: SyncRemote {
     }
 
     public func pull(cursor: String?, limit: Int) throws -> SyncPage {
-        let answer = try client.call(SyncAPI.pull, SyncPullQuery(cursor: cursor, limit: limit), timeout: 120)
+        try pull(cursor: cursor, limit: limit, excludingDevice: nil)
+    }
+
+    public func pull(cursor: String?, limit: Int, excludingDevice: String?) throws -> SyncPage {
+        let answer = try client.call(SyncAPI.pull, SyncPullQuery(cursor: cursor, limit: limit, device: excludingDevice), timeout: 120)
         do {
             return try answer.decoded()
         } catch {

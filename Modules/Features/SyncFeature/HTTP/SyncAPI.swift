@@ -24,15 +24,19 @@ public struct SyncPullQuery: EndpointParameters, Equatable {
     public var cursor: String?
     public var limit: Int?
     public var protocolVersion: Int?
+    /// The asking device: its own changes are left out of the page (it has them).
+    public var device: String?
 
-    public init(cursor: String?, limit: Int?, protocolVersion: Int? = SyncProtocol.version) {
+    public init(cursor: String?, limit: Int?, protocolVersion: Int? = SyncProtocol.version, device: String? = nil) {
         self.cursor = cursor
         self.limit = limit
         self.protocolVersion = protocolVersion
+        self.device = device
     }
 
     public init(path: [String: String], query: [String: String]) throws {
         cursor = query["cursor"]
+        device = query["device"]
         limit = try query["limit"].map { text in
             guard let number = Int(text) else { throw AppError.invalidInput("limit must be a number", code: "invalid_limit") }
             return number
@@ -45,6 +49,7 @@ public struct SyncPullQuery: EndpointParameters, Equatable {
 
     public var queryItems: [(name: String, value: String)] {
         [("protocol", protocolVersion.map(String.init))] .compactMap { name, value in value.map { (name, $0) } }
-            + [("cursor", cursor), ("limit", limit.map(String.init))].compactMap { name, value in value.map { (name, $0) } }
+            + [("cursor", cursor), ("limit", limit.map(String.init)), ("device", device)]
+                .compactMap { name, value in value.map { (name, $0) } }
     }
 }

@@ -22,12 +22,13 @@ public enum SyncRoutes {
                 summary: "The account's changes after the cursor, in the order they became visible", tag: "sync",
                 parameters: [S.queryParameter("cursor", "The cursor of the last page (none: from the start)"),
                              S.queryParameter("limit", "At most this many changes (1-1000, default 500)"),
-                             S.queryParameter("protocol", "The sync protocol version the client speaks (1)")],
+                             S.queryParameter("protocol", "The sync protocol version the client speaks (1)"),
+                             S.queryParameter("device", "The asking device's id: its own changes are left out")],
                 responses: [("200", S.jsonResponse("A page of changes", S.ref("SyncPage")))]
             )) { received in
                 let query = received.parameters
                 return JSONText(try sync.pull(ownerID: received.accountID, cursor: query.cursor, limit: query.limit,
-                                              protocolVersion: query.protocolVersion))
+                                              protocolVersion: query.protocolVersion, excludingDevice: query.device))
             },
         ]
     }
