@@ -22,6 +22,25 @@ extension String {
         return trimmed.isEmpty ? nil : trimmed
     }
 
+    /// The text as a JSON string, quotes included (control characters as `\uXXXX`).
+    public var jsonQuoted: String {
+        var out = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// The text escaped for XML and HTML, in content and in quoted attribute values
     /// (`& < > " '`): what a person typed can never become markup.
     public var xmlEscaped: String {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import CSodium
+import Core
 
 /// SHA-256 through libsodium: photo addresses now, webhook signatures later.
 public enum SodiumDigest {
@@ -25,14 +26,5 @@ public enum SodiumDigest {
         return hex(mac)
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    static func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 }

@@ -61,57 +61,13 @@ enum SyncValues {
         AppError.invalidInput("the field '\(field)' \(problem)", code: "invalid_field").with(["field": field])
     }
 
-    private static let digits = Array("0123456789ABCDEF".utf8)
+    /// A blob as the triggers' `hex()` writes it.
+    static func hex(_ data: Data) -> String { Hex.encode(data, uppercase: true) }
 
-    static func hex(_ data: Data) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(data.count * 2)
-        for byte in data {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func bytes(hex text: String) -> Data? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        func nibble(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        var data = Data(capacity: utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            data.append(high << 4 | low)
-            index += 2
-        }
-        return data
-    }
+    static func bytes(hex text: String) -> Data? { Hex.decode(text).map { Data($0) } }
 
     /// JSON text of a string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let code = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - code.count) + code
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { text.jsonQuoted }
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
