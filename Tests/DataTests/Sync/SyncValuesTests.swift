@@ -27,3 +27,48 @@ import Domain
         #expect(throws: AppError.self) { try SyncValues.sqlValue(.string("5"), column: real) }
     }
 }
+
+@Suite struct SyncMigrationTests {
+    /// `0010_sync` is generated from `SyncSchema`: once landed it may never change, or a fresh
+    /// database would get other triggers than the ones every existing file has. A change to a
+    /// synced table's columns freezes 0010's SQL as text first (see `SyncSchema`).
+    @Test func theLandedSyncMigrationNeverChanges() {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in TendMigrations.sync.sql.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        #expect(String(hash, radix: 16) == "c3e3bec6c70f1910", "0010_sync changed; freeze it as text before changing SyncSchema")
+    }
+
+    @Test func everyChangeOfASyncedTableIsRecordedOnceAndNotWhileApplying() throws {
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database)
+        func count() throws -> Int64 { try database.queryOne("SELECT count(*) AS n FROM sync_changes")!.get("n") }
+        try database.execute("""
+            INSERT INTO insulin_doses (id, owner_id, kind, units, taken_at, note, created_at, updated_at)
+            VALUES ('d1', 'local', 'long', 20, 1, NULL, 1, 1)
+            """)
+        #expect(try count() == 1)
+        // An update that changes nothing records nothing; one that changes a field records that field.
+        try database.execute("UPDATE insulin_doses SET units = 20 WHERE id = 'd1'")
+        #expect(try count() == 1)
+        try database.execute("UPDATE insulin_doses SET note = 'x' WHERE id = 'd1'")
+        let fields: String = try database.queryOne("SELECT fields FROM sync_changes ORDER BY seq DESC LIMIT 1")!.get("fields")
+        #expect(fields == #"{"note":"x"}"#)
+        try database.execute("UPDATE insulin_doses SET deleted_at = 5 WHERE id = 'd1'")
+        let operation: String = try database.queryOne("SELECT operation FROM sync_changes ORDER BY seq DESC LIMIT 1")!.get("operation")
+        #expect(operation == "delete")
+        // The echo switch off: nothing is recorded.
+        try database.execute("UPDATE sync_switch SET recording = 0")
+        try database.execute("UPDATE insulin_doses SET note = 'y' WHERE id = 'd1'")
+        #expect(try count() == 3)
+        // Shared food rows (no owner) never sync.
+        try database.execute("UPDATE sync_switch SET recording = 1")
+        try database.execute("""
+            INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, created_at, updated_at)
+            VALUES ('usda:1', NULL, 'usda', 'Apple', 52, 0.3, 14, 0.2, 1, 1)
+            """)
+        #expect(try count() == 3)
+    }
+}
