@@ -16,9 +16,13 @@ public struct HTTPRequest: Sendable {
     public var pathParameters: [String: String] = [:]
     /// The account the auth middleware resolved, for routes that require one.
     public var accountID: String?
+    /// The client's IP address as the socket saw it (`203.0.113.7`, `2001:db8::1`), for limits
+    /// per client; nil where there is no socket (tests in process).
+    public var remoteAddress: String?
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                body: Data = Data(), requestID: String = "") {
+                body: Data = Data(), requestID: String = "", remoteAddress: String? = nil) {
+        self.remoteAddress = remoteAddress
         self.method = method.uppercased()
         self.path = path
         self.query = query
