@@ -30,16 +30,24 @@ public struct CurlTransport: ServerTransport {
         var response = tend_curl_response()
         defer { tend_curl_response_free(&response) }
         let body = request.body ?? Data()
-        let outcome = method(request.method).withCString { method in
-            url.withCString { url in
-                withCStrings(headers) { headerList in
-                    body.withUnsafeBytes { bytes in
-                        var native = tend_curl_request(
-                            method: method, url: url, headers: headerList, header_count: headers.count,
-                            body: bytes.baseAddress, body_length: bytes.count, has_body: request.body == nil ? 0 : 1,
-                            timeout_milliseconds: milliseconds, maximum_response_bytes: Self.maximumResponseBytes,
-                            refuse_link_local: request.refusesLinkLocal ? 1 : 0)
-                        return tend_curl_perform(&native, &response)
+        let check = request.refusesAddress.map(AddressCheck.init)
+        let resolve = request.pinnedAddresses.map(Self.resolveEntry)
+        let outcome = withExtendedLifetime(check) {
+            method(request.method).withCString { method in
+                url.withCString { url in
+                    withCStrings(headers) { headerList in
+                        withCStrings(resolve) { resolveList in
+                            body.withUnsafeBytes { bytes in
+                                var native = tend_curl_request(
+                                    method: method, url: url, headers: headerList, header_count: headers.count,
+                                    body: bytes.baseAddress, body_length: bytes.count, has_body: request.body == nil ? 0 : 1,
+                                    timeout_milliseconds: milliseconds, maximum_response_bytes: Self.maximumResponseBytes,
+                                    refuses_address: check == nil ? nil : curlRefusesAddress,
+                                    refuses_address_context: check.map { Unmanaged.passUnretained($0).toOpaque() },
+                                    resolve: resolveList, resolve_count: resolve.count)
+                                return tend_curl_perform(&native, &response)
+                            }
+                        }
                     }
                 }
             }
@@ -52,6 +60,11 @@ public struct CurlTransport: ServerTransport {
         case TEND_CURL_TIMED_OUT:
             throw AppError.unavailable("no answer from the server at \(baseURL) within \(Self.seconds(timeout)) s (\(reason))",
                                        code: "server_unreachable")
+        case TEND_CURL_UNREACHABLE where !(check?.refused.isEmpty ?? true):
+            let refused = (check?.refused ?? []).map(\.description).joined(separator: ", ")
+            throw AppError.unavailable(
+                "cannot reach the server at \(baseURL): the connection to \(refused) was refused (an address this request must not reach)",
+                code: "server_unreachable")
         case TEND_CURL_UNREACHABLE:
             throw AppError.unavailable("cannot reach the server at \(baseURL): \(reason)", code: "server_unreachable")
         case TEND_CURL_TOO_LARGE:
@@ -67,6 +80,36 @@ public struct CurlTransport: ServerTransport {
 
     /// Whether libcurl can be loaded on this machine.
     public static var isAvailable: Bool { tend_curl_available() != 0 }
+
+    // MARK: - Host names as libcurl reads them
+
+    /// A host name that is not ASCII as libcurl converts it before resolving it (libidn2's UTS #46
+    /// mapping with the flags libcurl passes: `１２７。０。０。１` becomes `127.0.0.1`); nil when
+    /// libidn2 refuses the name or cannot be loaded (then libcurl cannot reach it either).
+    public static func asciiHostName(_ name: String) -> String? {
+        var output: UnsafeMutablePointer<CChar>?
+        guard tend_idn2_to_ascii(name, &output) == 0, let output else { return nil }
+        defer { free(output) }
+        return String(cString: output)
+    }
+
+    /// libcurl's own reading of `url`'s host (`curl_url`: percent-decoded, its IPv4 forms written
+    /// dotted, an IPv6 literal in brackets), or nil when libcurl refuses the URL or is missing.
+    public static func urlParserHost(_ url: String) -> String? {
+        var output: UnsafeMutablePointer<CChar>?
+        guard tend_curl_url_host(url, &output) == 0, let output else { return nil }
+        defer { free(output) }
+        return String(cString: output)
+    }
+
+    /// A pinned host as a CURLOPT_RESOLVE entry: "host:port:address[,address]", IPv6 in brackets.
+    static func resolveEntry(_ pin: ServerRequest.PinnedHost) -> String {
+        let addresses = pin.addresses.map { address -> String in
+            if case .v6 = address { return "[\(address)]" }
+            return address.description
+        }
+        return "\(pin.host):\(pin.port):" + addresses.joined(separator: ",")
+    }
 
     // MARK: - Building the request
 
@@ -131,10 +174,33 @@ public struct CurlTransport: ServerTransport {
     }
 }
 
-/// Calls `body` with a C array of C strings that lives for the duration of the call.
-private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+/// Calls `body` with a C array of C strings that lives for the duration of the call (nil when
+/// there are none).
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result) -> Result {
     let copies = strings.map { strdup($0) }
     defer { copies.forEach { free($0) } }
     let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    return pointers.withUnsafeBufferPointer { body(strings.isEmpty ? nil : $0.baseAddress) }
+}
+
+/// The request's address check, reached by the C socket opener through its context pointer.
+private final class AddressCheck {
+    let refuses: @Sendable (IPAddress) -> Bool
+    /// The addresses refused so far (only the transfer's thread touches them).
+    var refused: [IPAddress] = []
+
+    init(_ refuses: @escaping @Sendable (IPAddress) -> Bool) { self.refuses = refuses }
+}
+
+/// libcurl's socket opener asks this before every connection (on the thread running the
+/// transfer): the address as bytes, refused (1) when the request's check says so or when it
+/// cannot be read.
+private func curlRefusesAddress(_ context: UnsafeMutableRawPointer?, _ family: Int32, _ bytes: UnsafePointer<UInt8>?) -> Int32 {
+    guard let context, let bytes else { return 1 }
+    let check = Unmanaged<AddressCheck>.fromOpaque(context).takeUnretainedValue()
+    let length = family == Int32(AF_INET) ? 4 : family == Int32(AF_INET6) ? 16 : 0
+    guard let address = IPAddress(bytes: UnsafeBufferPointer(start: bytes, count: length)) else { return 1 }
+    guard check.refuses(address) else { return 0 }
+    if !check.refused.contains(address) { check.refused.append(address) }
+    return 1
 }

@@ -10,6 +10,19 @@ import HTTP
 
 /// One request to `tend-server`, relative to the server's base URL.
 public struct ServerRequest: Sendable {
+    /// The addresses to use for `host` on `port`.
+    public struct PinnedHost: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var addresses: [IPAddress]
+
+        public init(host: String, port: Int, addresses: [IPAddress]) {
+            self.host = host
+            self.port = port
+            self.addresses = addresses
+        }
+    }
+
     public var method: String
     /// The path on the server, e.g. "/v1/couple/home" (the query goes in `query`); empty to send
     /// to the base URL exactly as given (a webhook's own URL).
@@ -19,8 +32,12 @@ public struct ServerRequest: Sendable {
     public var contentType: String?
     /// Further header fields (a notification's title, a webhook's signature).
     public var headers: [(name: String, value: String)] = []
-    /// Never connect to a link-local address (a notification channel: no cloud metadata).
-    public var refusesLinkLocal = false
+    /// Asked for every address a connection is about to be opened to (after any name was
+    /// resolved): true refuses it. A notification channel sets `ChannelAddressRule`'s decision.
+    public var refusesAddress: (@Sendable (IPAddress) -> Bool)?
+    /// Addresses to connect to for a host name instead of resolving it again: the addresses a
+    /// delivery checked are the ones it reaches.
+    public var pinnedAddresses: [PinnedHost] = []
 
     public init(_ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
                 contentType: String? = nil) {

@@ -205,11 +205,13 @@ struct NotificationDeliveryTests {
     @Test("resolved addresses are checked too: link-local ones are refused")
     func resolvedAddresses() throws {
         let addresses = ChannelAddresses()
-        #expect(addresses.isForbiddenAddress("169.254.169.254") && addresses.isForbiddenAddress("fe80::1%eth0"))
-        #expect(!addresses.isForbiddenAddress("127.0.0.1") && !addresses.isForbiddenAddress("::1"))
-        #expect(ResolvedAddressCheck.addresses(of: "localhost").contains { $0 == "127.0.0.1" || $0 == "::1" })
-        try ResolvedAddressCheck.check("http://localhost:9/topic")
-        #expect(throws: AppError.self) { try ResolvedAddressCheck.check("http://[fe80::1]/x") }
+        #expect(addresses.isForbidden(host: "169.254.169.254") && addresses.isForbidden(host: "fe80::1%eth0"))
+        #expect(!addresses.isForbidden(host: "127.0.0.1") && !addresses.isForbidden(host: "::1"))
+        let pins = try ResolvedAddressCheck.pins(for: "http://localhost:9/topic", addresses: addresses, resolver: SystemHostResolver())
+        #expect(pins.first?.addresses.contains { $0 == .v4(0x7F00_0001) || $0.description == "::1" } == true)
+        #expect(throws: AppError.self) {
+            try ResolvedAddressCheck.pins(for: "http://[fe80::1]/x", addresses: addresses, resolver: SystemHostResolver())
+        }
     }
 
     @Test("ntfy titles beyond ASCII go as RFC 2047 encoded words")

@@ -1,90 +1,175 @@
 import FoundationEssentials
+import Client
 import Core
 import Domain
 
-/// The address parsing behind Domain's channel URL rule: the host of an http(s) URL, and whether
-/// a host is link-local or a cloud metadata address in any form a resolver accepts (dotted,
-/// short, decimal, hex or octal IPv4; IPv6 with a zone, IPv4-mapped or -compatible, in dotted or
-/// hex form). `ResolvedAddressCheck` asks the same questions of the addresses a name resolves to.
+/// A channel URL read the way libcurl, which delivers to it, reads it — so that the check and
+/// the connection agree on where it leads:
+///
+/// - the authority ends at the first `/`, `?` or `#`; user information ends at `@` (a second
+///   `@` is refused: libcurl refuses it too); an IPv6 literal is in brackets, its zone dropped;
+/// - the host is percent-decoded (`%31%36%39…` is `169…`), a name that is not ASCII is mapped by
+///   IDNA with libidn2 as libcurl maps it (`１２７。０。０。１` is `127.0.0.1`), lowercased, and
+///   one trailing dot is dropped;
+/// - what is left is an address when `inet_aton` or libcurl would read it as one (`2852039166`,
+///   `0xa9fea9fe`, `0251.0376.0251.0376`, `169.254.43518`), otherwise a name to resolve.
+///
+/// `ChannelAddressRule` decides on the address; names are resolved and decided again before each
+/// delivery (`ResolvedAddressCheck`), and libcurl's socket opener decides once more on the
+/// address it is about to connect to.
 public struct ChannelAddresses: ChannelAddressPolicy {
-    public init() {}
+    /// A name that is not ASCII in its ASCII (ACE) form, or nil when it has none.
+    public typealias IDNA = @Sendable (String) -> String?
 
-    public func host(of url: String) -> String? { Self.parseHost(url) }
+    /// A URL's host once read: a name to resolve (ASCII, lowercase, no trailing dot) or an address.
+    public enum Host: Hashable, Sendable, CustomStringConvertible {
+        case name(String)
+        case address(IPAddress)
 
-    public func isForbidden(host: String) -> Bool { Self.isForbidden(host: host) }
-
-    /// Whether a resolved address (as text) is one a channel must never reach.
-    public func isForbiddenAddress(_ address: String) -> Bool { Self.isForbidden(host: address) }
-
-    static func parseHost(_ text: String) -> String? {
-        guard text.utf8.count <= 2048, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { return nil }
-        let lower = text.lowercased()
-        let rest: Substring
-        if lower.hasPrefix("https://") { rest = lower.dropFirst(8) } else if lower.hasPrefix("http://") { rest = lower.dropFirst(7) } else {
-            return nil
+        public var description: String {
+            switch self {
+            case .name(let name): name
+            case .address(let address): address.description
+            }
         }
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var host: Substring
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<close]
+    }
+
+    /// Where a channel URL leads.
+    public struct Target: Hashable, Sendable {
+        public let host: Host
+        public let port: Int
+        /// Whether the name had a trailing dot: libcurl resolves it with the dot.
+        public let trailingDot: Bool
+
+        /// The name as libcurl looks it up (and as its resolve cache knows it).
+        public var lookupName: String? {
+            guard case .name(let name) = host else { return nil }
+            return trailingDot ? name + "." : name
+        }
+    }
+
+    let idna: IDNA
+
+    /// - Parameter idna: the IDNA mapping of names that are not ASCII; libcurl's (libidn2) by default.
+    public init(idna: @escaping IDNA = { CurlTransport.asciiHostName($0) }) {
+        self.idna = idna
+    }
+
+    public func host(of url: String) -> String? { target(of: url)?.host.description }
+
+    /// A host in any spelling — as `host(of:)` gives it, or as written in a URL (brackets,
+    /// percent-encoding, zone) — that a channel must never reach; one that cannot be read is refused.
+    public func isForbidden(host: String) -> Bool {
+        guard let read = read(host: Substring(host)) else { return true }
+        return refusal(for: read.host) != nil
+    }
+
+    /// Why a channel must never reach `host`, or nil.
+    public func refusal(for host: Host) -> ChannelAddressRule.Refusal? {
+        switch host {
+        case .name(let name): ChannelAddressRule.refusal(forName: name)
+        case .address(let address): ChannelAddressRule.refusal(for: address)
+        }
+    }
+
+    /// The host and port of an http(s) URL, or nil when the URL is not one libcurl would send to.
+    public func target(of url: String) -> Target? {
+        guard url.utf8.count <= 2048,
+              !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.properties.isWhitespace }),
+              let separator = url.firstRange(of: "://") else { return nil }
+        let defaultPort: Int
+        switch url[..<separator.lowerBound].lowercased() {
+        case "http": defaultPort = 80
+        case "https": defaultPort = 443
+        default: return nil
+        }
+        let authority = url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let atSigns = authority.split(separator: "@", omittingEmptySubsequences: false)
+        guard atSigns.count <= 2, let hostAndPort = atSigns.last else { return nil }
+        let hostText: Substring
+        let portText: Substring
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
+            hostText = hostAndPort[...close]
+            portText = hostAndPort[hostAndPort.index(after: close)...]
         } else {
-            host = authority.prefix { $0 != ":" }
+            hostText = hostAndPort.prefix { $0 != ":" }
+            portText = hostAndPort[hostText.endIndex...]
         }
-        guard !host.isEmpty else { return nil }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        return String(host)
+        guard let port = Self.port(portText, default: defaultPort), let read = read(host: hostText) else { return nil }
+        return Target(host: read.host, port: port, trailingDot: read.trailingDot)
     }
 
-    static func isForbidden(host: String) -> Bool {
-        if ["metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal"].contains(host) { return true }
-        if let v4 = ipv4(host) { return v4.0 == 169 && v4.1 == 254 }
-        if host.contains(":") {
-            let unzoned = host.split(separator: "%").first.map(String.init) ?? host
-            guard let first = unzoned.split(separator: ":", omittingEmptySubsequences: false).first,
-                  let word = UInt16(first.isEmpty ? "0" : first, radix: 16) else { return true }
-            if word & 0xFFC0 == 0xFE80 { return true }                   // fe80::/10
-            if unzoned.hasPrefix("fd00:ec2:") { return true }             // AWS metadata over IPv6
-            // IPv4-mapped or -compatible: ::ffff:169.254.x.x, or the same in hex (::ffff:a9fe:a9fe).
-            let groups = unzoned.split(separator: ":", omittingEmptySubsequences: true)
-            if let tail = groups.last, let v4 = ipv4(String(tail)), tail.contains(".") {
-                return v4.0 == 169 && v4.1 == 254
-            }
-            if groups.count >= 2, unzoned.contains("ffff") || unzoned.hasPrefix("::"),
-               let high = UInt16(groups[groups.count - 2], radix: 16), UInt16(groups[groups.count - 1], radix: 16) != nil {
-                return high == 0xA9FE
-            }
-        }
-        return false
+    /// Empty, `:` alone (the scheme's port) or `:` and 1–65535.
+    static func port(_ text: Substring, default defaultPort: Int) -> Int? {
+        if text.isEmpty || text == ":" { return defaultPort }
+        let digits = text.dropFirst()
+        guard text.first == ":", digits.utf8.count <= 5, digits.utf8.allSatisfy({ (48...57).contains($0) }),
+              let port = Int(digits), (1...65535).contains(port) else { return nil }
+        return port
     }
 
-    /// A dotted IPv4 address (also the short and numeric forms resolvers accept: 169.254.169.254,
-    /// 2852039166, 0xA9FEA9FE).
-    static func ipv4(_ host: String) -> (UInt32, UInt32)? {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...4).contains(parts.count) else { return nil }
-        var numbers: [UInt64] = []
-        for part in parts {
-            let text = String(part)
-            let value: UInt64?
-            if text.hasPrefix("0x") || text.hasPrefix("0X") { value = UInt64(text.dropFirst(2), radix: 16) }
-            else if text.count > 1 && text.hasPrefix("0") { value = UInt64(text, radix: 8) }
-            else { value = UInt64(text) }
-            guard let value else { return nil }
-            numbers.append(value)
+    /// A host as written in a URL's authority, read as libcurl reads it; nil when libcurl would
+    /// not send to it (an empty name, a character no host name has, an IPv6 literal it cannot read).
+    func read(host raw: Substring) -> (host: Host, trailingDot: Bool)? {
+        var text = raw
+        if text.hasPrefix("[") {
+            guard text.hasSuffix("]") else { return nil }
+            text = text.dropFirst().dropLast()
         }
-        var address: UInt64 = 0
-        for (index, number) in numbers.enumerated() {
-            if index == numbers.count - 1 {
-                let remaining = 4 - index
-                guard number < (1 << (8 * UInt64(remaining))) else { return nil }
-                address = (address << (8 * UInt64(remaining))) | number
-            } else {
-                guard number < 256 else { return nil }
-                address = (address << 8) | number
+        if text.contains(":") {
+            // An IPv6 literal: never percent-decoded but for its zone, which is no part of the address.
+            guard let bytes = IPAddress.ipv6(text.prefix { $0 != "%" }) else { return nil }
+            return (.address(.v6(bytes)), false)
+        }
+        guard raw.first != "[", let decoded = Self.percentDecoded(text),
+              !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        var name: String
+        if decoded.utf8.allSatisfy({ $0 < 0x80 }) {
+            name = decoded.lowercased()
+        } else {
+            guard let ascii = idna(decoded), ascii.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            name = ascii.lowercased()
+        }
+        let trailingDot = name.hasSuffix(".")
+        if trailingDot { name.removeLast() }
+        if let value = IPAddress.ipv4(Substring(name)) { return (.address(.v4(value)), trailingDot) }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.utf8.count <= 253,
+              labels.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isNameByte) }) else { return nil }
+        return (.name(name), trailingDot)
+    }
+
+    /// Letters, digits, `-` and `_` (names in use have them; libcurl refuses most others).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+
+    /// `%XX` decoded (UTF-8 when the bytes are), or nil for a broken escape or bytes that are not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+                continue
             }
+            let high = utf8.index(after: index)
+            guard high < utf8.endIndex else { return nil }
+            let low = utf8.index(after: high)
+            guard low < utf8.endIndex, let value = Hex.decode(String(decoding: [utf8[high], utf8[low]], as: UTF8.self))?.first else {
+                return nil
+            }
+            bytes.append(value)
+            index = utf8.index(after: low)
         }
-        return (UInt32((address >> 24) & 0xFF), UInt32((address >> 16) & 0xFF))
+        return String(validating: bytes, as: UTF8.self)
     }
 }

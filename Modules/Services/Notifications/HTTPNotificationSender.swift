@@ -14,24 +14,31 @@ public struct HTTPNotificationSender: NotificationSender {
     let sign: Signer
     let timeout: TimeInterval
     let desktop: @Sendable () -> DesktopNotifier?
+    let addresses: ChannelAddresses
+    let resolver: any HostResolver
 
     /// - Parameters:
     ///   - sign: HMAC-SHA256 in lower-case hex (libsodium's, from `Crypto`).
     ///   - desktop: delivers to the desktop channel of `tend remind run`.
+    ///   - addresses: reads a channel URL as libcurl does.
+    ///   - resolver: resolves a channel's host name before each delivery (the addresses it gives
+    ///     are checked, then pinned for the connection).
     public init(transport: any ServerTransport, sign: @escaping Signer, timeout: TimeInterval = 10,
-                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }) {
+                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil },
+                addresses: ChannelAddresses = ChannelAddresses(), resolver: any HostResolver = SystemHostResolver()) {
         self.transport = transport
         self.sign = sign
         self.timeout = timeout
         self.desktop = desktop
+        self.addresses = addresses
+        self.resolver = resolver
     }
 
     public func deliver(_ notification: Notification, to channel: NotificationChannel) throws {
-        if channel.kind != .desktop { try ResolvedAddressCheck.check(channel.url) }
         switch channel.kind {
         case .ntfy:
             var request = ServerRequest("POST", "", body: Data(notification.body.utf8), contentType: "text/plain; charset=utf-8")
-            request.refusesLinkLocal = true
+            try guardAddresses(of: &request, channel)
             request.headers = [("Title", Self.headerText(notification.title)), ("Priority", String(min(5, max(1, notification.priority)))),
                                ("X-Tend-Id", notification.id)]
             if !notification.tags.isEmpty { request.headers.append(("Tags", notification.tags.joined(separator: ","))) }
@@ -44,7 +51,7 @@ public struct HTTPNotificationSender: NotificationSender {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let body = try encoder.encode(payload)
             var request = ServerRequest("POST", "", body: body, contentType: "application/json")
-            request.refusesLinkLocal = true
+            try guardAddresses(of: &request, channel)
             request.headers = [("Idempotency-Key", notification.id),
                                ("X-Tend-Signature", "sha256=" + sign(Data((channel.secret ?? "").utf8), body))]
             try check(try transport.send(request, baseURL: channel.url, token: nil, language: nil, timeout: timeout), channel)
@@ -52,6 +59,13 @@ public struct HTTPNotificationSender: NotificationSender {
             guard let desktop = desktop() else { throw AppError.unavailable("no desktop session", code: "desktop_unavailable") }
             try desktop.show(notification)
         }
+    }
+
+    /// The channel's URL read and its addresses checked now (the name resolved again); the
+    /// connection goes to those addresses, and every socket is checked once more.
+    private func guardAddresses(of request: inout ServerRequest, _ channel: NotificationChannel) throws {
+        request.pinnedAddresses = try ResolvedAddressCheck.pins(for: channel.url, addresses: addresses, resolver: resolver)
+        request.refusesAddress = { ChannelAddressRule.refusal(for: $0) != nil }
     }
 
     private func check(_ response: ServerResponse, _ channel: NotificationChannel) throws {

@@ -86,25 +86,31 @@ typedef struct {
     int has_body;
     long timeout_milliseconds;
     size_t maximum_response_bytes;
-    /// Refuse to connect to link-local addresses (169.254/16, fe80::/10, and 169.254 mapped into
-    /// IPv6), whatever name led there: notification channels never reach cloud metadata.
-    int refuse_link_local;
+    /// Asked before every socket libcurl opens, with the address family (AF_INET, AF_INET6) and
+    /// the address's bytes (4 or 16, network order): non-zero refuses the connection, whatever
+    /// name or DNS answer led there. NULL lets every address through. The environment's proxy is
+    /// ignored when set (behind a proxy the check would see only the proxy).
+    int (*refuses_address)(void *context, int family, const unsigned char *bytes);
+    void *refuses_address_context;
+    /// CURLOPT_RESOLVE entries ("host:port:address[,address]"): the addresses libcurl uses for
+    /// that host and port instead of resolving the name itself.
+    const char *const *resolve;
+    size_t resolve_count;
 } tend_curl_request;
 
-/// The socket opener of a transfer that refuses link-local addresses: checked on the address
-/// libcurl is about to connect to, after every DNS answer, so a name cannot re-bind past it.
+/// The socket opener of a transfer that checks addresses: asked for every address libcurl is
+/// about to connect to, after every DNS answer, so a name cannot re-bind past the check.
 static curl_socket_t tend_curl_open_socket(void *client, curlsocktype purpose, struct curl_sockaddr *address) {
-    (void)client;
     (void)purpose;
+    const tend_curl_request *request = (const tend_curl_request *)client;
     if (address->family == AF_INET) {
         const unsigned char *bytes = (const unsigned char *)&((const struct sockaddr_in *)&address->addr)->sin_addr.s_addr;
-        if (bytes[0] == 169 && bytes[1] == 254) return CURL_SOCKET_BAD;
+        if (request->refuses_address(request->refuses_address_context, AF_INET, bytes)) return CURL_SOCKET_BAD;
     } else if (address->family == AF_INET6) {
         const unsigned char *bytes = ((const struct sockaddr_in6 *)&address->addr)->sin6_addr.s6_addr;
-        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-        if (bytes[0] == 0xfe && (bytes[1] & 0xc0) == 0x80) return CURL_SOCKET_BAD;
-        if (bytes[0] == 0xfd && bytes[1] == 0x00 && bytes[2] == 0x0e && bytes[3] == 0xc2) return CURL_SOCKET_BAD; // fd00:ec2::/32, AWS metadata
-        if (memcmp(bytes, mapped, 12) == 0 && bytes[12] == 169 && bytes[13] == 254) return CURL_SOCKET_BAD;
+        if (request->refuses_address(request->refuses_address_context, AF_INET6, bytes)) return CURL_SOCKET_BAD;
+    } else {
+        return CURL_SOCKET_BAD; // only IP: nothing else can be checked
     }
     return socket(address->family, address->socktype, address->protocol);
 }
@@ -163,6 +169,11 @@ static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_
         struct curl_slist *appended = slist_append(headers, request->headers[index]);
         if (appended) headers = appended;
     }
+    struct curl_slist *resolve = NULL;
+    for (size_t index = 0; index < request->resolve_count; index++) {
+        struct curl_slist *appended = slist_append(resolve, request->resolve[index]);
+        if (appended) resolve = appended;
+    }
 
     easy_setopt(curl, CURLOPT_ERRORBUFFER, response->error);
     easy_setopt(curl, CURLOPT_URL, request->url);
@@ -175,11 +186,13 @@ static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_
     easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->timeout_milliseconds);
     easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_response_bytes);
     easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    if (request->refuse_link_local) {
+    if (request->refuses_address) {
         easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, tend_curl_open_socket);
+        easy_setopt(curl, CURLOPT_OPENSOCKETDATA, (void *)request);
         // No proxy from the environment: behind one, the check would see only the proxy.
         easy_setopt(curl, CURLOPT_PROXY, "");
     }
+    if (resolve) easy_setopt(curl, CURLOPT_RESOLVE, resolve);
     easy_setopt(curl, CURLOPT_WRITEFUNCTION, tend_curl_collect);
     easy_setopt(curl, CURLOPT_WRITEDATA, &response->body);
     easy_setopt(curl, CURLOPT_HEADERFUNCTION, tend_curl_collect);
@@ -227,6 +240,7 @@ static inline int tend_curl_perform(const tend_curl_request *request, tend_curl_
     }
     easy_cleanup(curl);
     slist_free_all(headers);
+    slist_free_all(resolve);
     return response->outcome;
 }
 
@@ -240,6 +254,69 @@ static inline void tend_curl_response_free(tend_curl_response *response) {
 /// What went wrong, for a person (never holds a header, so never the token).
 static inline const char *tend_curl_error_text(const tend_curl_response *response) {
     return response->error;
+}
+
+// MARK: - Host names as libcurl reads them
+
+/// libcurl's own reading of a URL's host (`curl_url`): percent-decoded, its IPv4 forms written
+/// dotted, an IPv6 literal in brackets without its zone. Returns 0 and a malloc'd string in
+/// `*host`, -1 when libcurl cannot be loaded, or libcurl's CURLUcode when it refuses the URL.
+static inline int tend_curl_url_host(const char *url, char **host) {
+    *host = NULL;
+    CURLU *(*url_new)(void) = (CURLU *(*)(void))tend_curl_symbol("curl_url");
+    void (*url_cleanup)(CURLU *) = (void (*)(CURLU *))tend_curl_symbol("curl_url_cleanup");
+    CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int) =
+        (CURLUcode (*)(CURLU *, CURLUPart, const char *, unsigned int))tend_curl_symbol("curl_url_set");
+    CURLUcode (*url_get)(const CURLU *, CURLUPart, char **, unsigned int) =
+        (CURLUcode (*)(const CURLU *, CURLUPart, char **, unsigned int))tend_curl_symbol("curl_url_get");
+    void (*curl_release)(void *) = (void (*)(void *))tend_curl_symbol("curl_free");
+    if (!url_new || !url_cleanup || !url_set || !url_get || !curl_release) return -1;
+    CURLU *handle = url_new();
+    if (!handle) return -1;
+    char *part = NULL;
+    CURLUcode code = url_set(handle, CURLUPART_URL, url, 0);
+    if (code == CURLUE_OK) code = url_get(handle, CURLUPART_HOST, &part, 0);
+    if (code == CURLUE_OK && part) {
+        *host = strdup(part);
+        curl_release(part);
+    }
+    url_cleanup(handle);
+    return code == CURLUE_OK && *host ? 0 : (int)code;
+}
+
+static void *tend_idn2_library_handle = NULL;
+static pthread_once_t tend_idn2_library_once = PTHREAD_ONCE_INIT;
+
+static inline void tend_idn2_load(void) {
+    void *library = dlopen("libidn2.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libidn2.so", RTLD_NOW | RTLD_LOCAL);
+    tend_idn2_library_handle = library;
+}
+
+/// A host name that is not ASCII as libcurl converts it before resolving it (lib/idn.c, libidn2):
+/// UTS #46 non-transitional processing of NFC input, and transitional processing when that fails.
+/// UTF-8 in, whatever the locale (libcurl converts from the locale's charset first; in any other
+/// charset than UTF-8 it refuses such a name outright). Returns 0 and a malloc'd ACE name in
+/// `*output`, -1 when libidn2 cannot be loaded, or libidn2's (negative) error.
+static inline int tend_idn2_to_ascii(const char *input, char **output) {
+    *output = NULL;
+    pthread_once(&tend_idn2_library_once, tend_idn2_load);
+    if (!tend_idn2_library_handle) return -1;
+    int (*lookup)(const unsigned char *, unsigned char **, int) =
+        (int (*)(const unsigned char *, unsigned char **, int))dlsym(tend_idn2_library_handle, "idn2_lookup_u8");
+    void (*release)(void *) = (void (*)(void *))dlsym(tend_idn2_library_handle, "idn2_free");
+    if (!lookup) return -1;
+    enum { IDN2_NFC_INPUT = 1, IDN2_TRANSITIONAL = 4, IDN2_NONTRANSITIONAL = 8 };
+    unsigned char *ace = NULL;
+    int code = lookup((const unsigned char *)input, &ace, IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL);
+    if (code != 0) {
+        ace = NULL;
+        code = lookup((const unsigned char *)input, &ace, IDN2_TRANSITIONAL);
+    }
+    if (code != 0 || !ace) return code != 0 ? code : -2;
+    *output = strdup((const char *)ace);
+    if (release) release(ace); else free(ace);
+    return *output ? 0 : -2;
 }
 
 #endif
