@@ -57,11 +57,14 @@ public final class Container: Sendable {
             clock: clock, events: events)
         recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
+        // Sign-ups and invite guesses per client address, in the database: shared by every process on it.
+        let limiter = ClientLimiter(throttles: SQLiteClientThrottleRepository(database: database), transactor: database, clock: clock,
+                                    pseudonym: { SodiumDigest.sha256Hex(Data(("tend client " + $0).utf8)) })
         accounts = AccountUseCases(
             accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
             failures: SQLiteLoginFailureRepository(database: database),
             hasher: SodiumPasswordHasher(strength: passwordStrength), tokens: SodiumTokenGenerator(),
-            transactor: database, clock: clock, events: events)
+            transactor: database, clock: clock, events: events, limiter: limiter)
         // Local data follows the device's zone; an account's data follows the account's.
         let zone: @Sendable (String) -> String = { owner in
             if owner != Owner.local, let account = try? accountRepository.account(id: owner) {
@@ -103,7 +106,7 @@ public final class Container: Sendable {
                                        digest: SodiumDigest.sha256Hex),
             photos: PhotoImageSanitizer(),
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
-            transactor: database, clock: clock, events: events)
+            transactor: database, clock: clock, events: events, limiter: limiter)
         clientCache = SQLiteClientCache(database: database)
         // The desktop is a channel only for this machine's own reminders (`tend remind run`).
         let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,

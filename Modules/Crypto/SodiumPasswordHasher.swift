@@ -13,6 +13,9 @@ public final class SodiumPasswordHasher: PasswordHasher, @unchecked Sendable {
         case interactive
         /// The smallest limits libsodium allows: for tests only.
         case minimum
+        /// Chosen limits (passes over memory, bytes of memory): for tests that measure time,
+        /// where `.minimum` is too quick to tell a verification from none.
+        case custom(operations: UInt64, memoryBytes: Int)
     }
 
     private let opsLimit: UInt64
@@ -28,6 +31,9 @@ public final class SodiumPasswordHasher: PasswordHasher, @unchecked Sendable {
         case .minimum:
             opsLimit = tend_pwhash_opslimit_min()
             memLimit = tend_pwhash_memlimit_min()
+        case .custom(let operations, let memoryBytes):
+            opsLimit = max(operations, tend_pwhash_opslimit_min())
+            memLimit = max(memoryBytes, tend_pwhash_memlimit_min())
         }
         gate = DispatchSemaphore(value: max(1, concurrency))
     }

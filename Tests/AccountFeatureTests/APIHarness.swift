@@ -14,19 +14,27 @@ struct APIHarness {
     let accounts: RecordingAccounts
     let sessions: RecordingSessions
     let tokens: SodiumTokenGenerator
+    let database: Database
     let application: HTTPApplication
 
-    init(now: String = "2026-11-30T12:00:00Z") throws {
-        let clock = FixedClock(ISO8601.parseInstant(now)!)
-        let database = try Database(path: ":memory:")
+    /// - Parameters:
+    ///   - databasePath: a file shared by several harnesses stands for server processes on one database.
+    ///   - clock: moved by the tests of the limits; fixed at `now` otherwise.
+    init(now: String = "2026-11-30T12:00:00Z", databasePath: String = ":memory:", clock: (any Clock)? = nil,
+         strength: SodiumPasswordHasher.Strength = .minimum) throws {
+        let clock = clock ?? FixedClock(ISO8601.parseInstant(now)!)
+        let database = try Database(path: databasePath)
+        self.database = database
         try TendMigrations.migrator.migrate(database, now: clock.now)
         accounts = RecordingAccounts(SQLiteAccountRepository(database: database))
         sessions = RecordingSessions(SQLiteSessionRepository(database: database))
         tokens = SodiumTokenGenerator()
+        let limiter = ClientLimiter(throttles: SQLiteClientThrottleRepository(database: database), transactor: database, clock: clock,
+                                    pseudonym: { SodiumDigest.sha256Hex(Data(("tend client " + $0).utf8)) })
         let useCases = AccountUseCases(
             accounts: accounts, sessions: sessions, failures: SQLiteLoginFailureRepository(database: database),
-            hasher: SodiumPasswordHasher(strength: .minimum), tokens: tokens, transactor: database, clock: clock,
-            events: DomainEventBus())
+            hasher: SodiumPasswordHasher(strength: strength), tokens: tokens, transactor: database, clock: clock,
+            events: DomainEventBus(), limiter: limiter)
         var router = Router()
         router.addRoutes(AccountRoutes.make(accounts: useCases))
         application = HTTPApplication(router: router, logger: nil, authenticate: { token in try useCases.authenticate(token: token) })
@@ -46,7 +54,9 @@ struct APIHarness {
         func header(_ name: String) -> String? { headers.last { $0.name.lowercased() == name.lowercased() }?.value }
     }
 
-    func send(_ method: String, _ path: String, json: Any? = nil, token: String? = nil, query: [String: String] = [:]) -> Response {
+    /// - Parameter address: the client's address, as the server fills it from the socket.
+    func send(_ method: String, _ path: String, json: Any? = nil, token: String? = nil, query: [String: String] = [:],
+              from address: String? = nil) -> Response {
         var headers: [String: String] = [:]
         var body = Data()
         if let json {
@@ -54,14 +64,22 @@ struct APIHarness {
             headers["Content-Type"] = "application/json"
         }
         if let token { headers["Authorization"] = "Bearer \(token)" }
-        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body))
+        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body,
+                                                            remoteAddress: address))
         return Response(status: response.status, headers: response.headers, body: response.body)
     }
 
     /// Signs up and logs in; returns the token.
     func signUp(_ email: String, password: String = "correct horse battery", zone: String = "Asia/Seoul") -> String {
-        _ = send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Someone", "time_zone": zone])
+        _ = signUpOnly(email, password: password, zone: zone)
         return send("POST", "/v1/sessions", json: ["email": email, "password": password]).json["token"] as? String ?? ""
+    }
+
+    /// `POST /v1/accounts`, from `address`.
+    func signUpOnly(_ email: String, password: String = "correct horse battery", zone: String = "Asia/Seoul",
+                    from address: String? = nil) -> Response {
+        send("POST", "/v1/accounts", json: ["email": email, "password": password, "display_name": "Someone", "time_zone": zone],
+             from: address)
     }
 }
 
@@ -102,4 +120,15 @@ final class RecordingSessions: SessionRepository {
 
     func session(tokenHash: String) throws -> Session? { try base.session(tokenHash: tokenHash) }
     func revoke(id: String, at date: Date) throws { try base.revoke(id: id, at: date) }
+}
+
+/// A clock the test moves by hand.
+final class MovableClock: Clock {
+    private let instant: Mutex<Date>
+
+    init(_ date: Date) { instant = Mutex(date) }
+
+    var now: Date { instant.withLock { $0 } }
+
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

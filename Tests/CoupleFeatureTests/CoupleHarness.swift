@@ -55,7 +55,9 @@ struct CoupleStack {
             couples: couples, accounts: accounts, photoStore: FilePhotoStore(directory: photos, digest: TestDigest.hex),
             photos: TestPhotoSanitizer(),
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
-            transactor: database, clock: clock, events: DomainEventBus())
+            transactor: database, clock: clock, events: DomainEventBus(),
+            limiter: ClientLimiter(throttles: SQLiteClientThrottleRepository(database: database), transactor: database, clock: clock,
+                                   pseudonym: { TestDigest.hex(Data($0.utf8)) }))
     }
 
     /// An account made straight in the repository (no password): its test bearer token.
@@ -122,7 +124,7 @@ final class CoupleServer: @unchecked Sendable {
     }
 
     func send(_ method: String, _ path: String, json: Any? = nil, token: String?, query: [String: String] = [:],
-              body raw: Data? = nil, contentType: String? = nil, language: String? = nil) -> Response {
+              body raw: Data? = nil, contentType: String? = nil, language: String? = nil, from address: String? = nil) -> Response {
         var headers: [String: String] = [:]
         var body = raw ?? Data()
         if let json {
@@ -132,7 +134,8 @@ final class CoupleServer: @unchecked Sendable {
         if let contentType { headers["Content-Type"] = contentType }
         if let token { headers["Authorization"] = "Bearer \(token)" }
         if let language { headers["Accept-Language"] = language }
-        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body))
+        let response = application.respond(to: HTTPRequest(method: method, path: path, query: query, headers: headers, body: body,
+                                                            remoteAddress: address))
         return Response(status: response.status, headers: response.headers, body: response.body)
     }
 

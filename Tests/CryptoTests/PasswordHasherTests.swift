@@ -111,4 +111,35 @@ struct PasswordHasherTests {
         let hash = try hasher.hash("portable")
         #expect(SodiumPasswordHasher(strength: .interactive).verify("portable", against: hash))
     }
+
+    @Test func customStrengthCarriesItsLimitsAndNeverGoesBelowTheMinimum() throws {
+        let hasher = SodiumPasswordHasher(strength: .custom(operations: 2, memoryBytes: 4 << 20))
+        let hash = try hasher.hash("measured")
+        #expect(hash.hasPrefix("$argon2id$v=19$m=4096,t=2,p=1$"))
+        #expect(hasher.verify("measured", against: hash))
+        let clamped = try SodiumPasswordHasher(strength: .custom(operations: 0, memoryBytes: 0)).hash("clamped")
+        #expect(clamped.contains("$m=8,t=1,p=1$"))
+    }
+
+    /// What a failed login for an unknown email relies on: verifying against a hash of the same
+    /// limits costs what verifying against an account's hash costs, whatever the password.
+    @Test func aVerificationCostsTheSameRightOrWrong() throws {
+        let hasher = SodiumPasswordHasher(strength: .custom(operations: 2, memoryBytes: 4 << 20))
+        let account = try hasher.hash("the account's password")
+        let dummy = try hasher.hash("nobody knows this one")
+        func milliseconds(_ body: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        }
+        var onAccount: [Double] = []
+        var onDummy: [Double] = []
+        for _ in 0..<9 {
+            onAccount.append(milliseconds { _ = hasher.verify("a wrong guess", against: account) })
+            onDummy.append(milliseconds { _ = hasher.verify("a wrong guess", against: dummy) })
+        }
+        let a = onAccount.sorted()[4]
+        let d = onDummy.sorted()[4]
+        #expect(d > a / 2 && d < a * 2, "median verification: account hash \(a) ms, dummy hash \(d) ms")
+    }
 }

@@ -415,9 +415,12 @@ struct CoupleWorld {
     let transactor: FakeTransactor
     let clock: MovableClock
     let codes: CoupleCodeSequence
+    /// Wrong codes per client address (digests `digest(<key>)`).
+    let throttles: FakeClientThrottleRepository
     let useCases: CoupleUseCases
 
     init(now: Date, codes: [String] = []) {
+        throttles = FakeClientThrottleRepository(memory: memory)
         couples = FakeCoupleRepository(memory: memory)
         accounts = FakeAccountRepository(memory: memory)
         weatherCache = FakeWeatherCache(memory: memory)
@@ -428,7 +431,9 @@ struct CoupleWorld {
         self.codes = sequence
         useCases = CoupleUseCases(couples: couples, accounts: accounts, photoStore: photoStore, photos: FakePhotoSanitizer(),
                                   weather: WeatherService(provider: weatherProvider, cache: weatherCache, clock: clock),
-                                  transactor: transactor, clock: clock, events: events, makeCode: { sequence.next() })
+                                  transactor: transactor, clock: clock, events: events, makeCode: { sequence.next() },
+                                  limiter: ClientLimiter(throttles: throttles, transactor: transactor, clock: clock,
+                                                         pseudonym: { "digest(\($0))" }))
     }
 
     var now: Date { clock.now }

@@ -238,6 +238,51 @@ extension CoupleRulesTests {
             #expect(try world.couples.joinFailures(accountID: "ben") == nil)
         }
 
+        @Test("wrong codes from one address count across accounts: 10 at once, then 429 even for the right code, one more every 6 minutes")
+        func throttlePerAddress() throws {
+            let world = CoupleWorld(now: t0)
+            try world.addAccount("ana")
+            let invite = try world.useCases.createInvite(accountID: "ana")
+            // Fresh accounts, each under its own throttle (4 wrong codes each), from one address.
+            let guessers = (1...4).map { "guesser\($0)" }
+            for id in guessers { try world.addAccount(id) }
+            var wrong = 0
+            for id in guessers {
+                for _ in 1...4 where wrong < 10 {
+                    #expect(coupleError { _ = try world.useCases.join(accountID: id, code: "ZZZZZZZZ", from: "203.0.113.7") }?.code == "invite_not_found")
+                    wrong += 1
+                }
+            }
+            #expect(try world.couples.joinFailures(accountID: "guesser3")?.lockedUntil == nil, "no account is locked by itself")
+            try world.addAccount("ben")
+            let refused = coupleError { _ = try world.useCases.join(accountID: "ben", code: invite.code, from: "203.0.113.7") }
+            #expect(refused?.kind == .tooManyRequests)
+            #expect(refused?.code == "too_many_attempts")
+            #expect(refused?.details as? Int == 360)
+            #expect(refused?.message.contains("from this address") == true)
+            #expect(try world.couples.joinFailures(accountID: "ben") == nil, "a refusal is not a guess")
+
+            // Another address is not held; a right code is not counted.
+            #expect(try world.useCases.join(accountID: "ben", code: invite.code, from: "198.51.100.1").memberIDs == ["ana", "ben"])
+            world.advance(minutes: 6)
+            #expect(coupleError { _ = try world.useCases.join(accountID: "guesser4", code: "ZZZZZZZY", from: "203.0.113.7") }?.code
+                    == "invite_not_found")
+            #expect(coupleError { _ = try world.useCases.join(accountID: "guesser4", code: "ZZZZZZZX", from: "203.0.113.7") }?.details as? Int
+                    == 360)
+            #expect(world.memory.tables.clientThrottles.values.map(\.client) == ["digest(203.0.113.7)"])
+        }
+
+        @Test("refusals that are not guesses do not count against the address")
+        func notGuessesPerAddress() throws {
+            let world = CoupleWorld(now: t0)
+            try world.addAccount("ana")
+            let invite = try world.useCases.createInvite(accountID: "ana")
+            for _ in 1...12 {
+                #expect(coupleError { _ = try world.useCases.join(accountID: "ana", code: invite.code, from: "203.0.113.7") }?.code == "own_invite")
+            }
+            #expect(world.memory.tables.clientThrottles.isEmpty)
+        }
+
         @Test("after a success, wrong codes count from zero again")
         func successClearsTheFailures() throws {
             let world = CoupleWorld(now: t0)

@@ -21,6 +21,15 @@ public protocol LoginFailureRepository: Sendable {
     func clear(email: String) throws
 }
 
+/// Allowances per client address (`ClientLimiter`): one row per scope and client digest.
+public protocol ClientThrottleRepository: Sendable {
+    func throttle(scope: String, client: String) throws -> ClientThrottle?
+    /// Inserts or replaces the row of the throttle's scope and client.
+    func save(_ throttle: ClientThrottle) throws
+    /// Deletes every throttle, of any scope, whose allowance is whole by `date` (`fullAt <= date`).
+    func removeThrottles(fullBy date: Date) throws
+}
+
 /// Password hashing (argon2id in production), behind a protocol so that the rules are tested
 /// without spending 64 MiB per hash.
 public protocol PasswordHasher: Sendable {

@@ -19,12 +19,18 @@ public struct AccountUseCases: Sendable {
     let clock: any Clock
     /// Recently checked tokens, so that a busy client does not cost a query per request.
     let recent = SessionCache()
+    /// The hash a login for an unknown email is verified against, made once by `hasher`.
+    let dummy = DummyHash()
+    /// Sign-ups per client address; nil: not limited.
+    let limiter: ClientLimiter?
 
     let events: any DomainEventSink
 
+    /// - Parameter limiter: limits sign-ups per client address (nil: no such limit).
     public init(accounts: any AccountRepository, sessions: any SessionRepository, failures: any LoginFailureRepository,
                 hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
-                events: any DomainEventSink) {
+                events: any DomainEventSink, limiter: ClientLimiter? = nil) {
+        self.limiter = limiter
         self.events = events
         self.accounts = accounts
         self.sessions = sessions
@@ -49,7 +55,10 @@ public struct AccountUseCases: Sendable {
         }
     }
 
-    public func register(_ registration: Registration) throws -> Account {
+    /// Creates an account. Each attempt from a client address that gets past the checks of the
+    /// input counts against `ClientLimit.signups` (429 `too_many_signups` with the seconds to
+    /// wait), `email_taken` included, so that probing which emails have an account is bounded too.
+    public func register(_ registration: Registration, from clientAddress: String? = nil) throws -> Account {
         let email = try Self.normalizedEmail(registration.email)
         guard registration.password.count >= Self.minimumPasswordLength else {
             throw AppError.invalidInput("password must be at least \(Self.minimumPasswordLength) characters", code: "weak_password")
@@ -65,6 +74,7 @@ public struct AccountUseCases: Sendable {
         guard TimeZone(identifier: zone) != nil else {
             throw AppError.invalidInput("time_zone '\(zone)' is not a known time zone (e.g. Asia/Seoul)", code: "invalid_time_zone")
         }
+        try limiter?.take(.signups, address: clientAddress)
         if try accounts.account(email: email) != nil {
             throw AppError.conflict("an account with this email already exists", code: "email_taken")
         }
@@ -88,6 +98,10 @@ public struct AccountUseCases: Sendable {
 
     /// Logs in. After `freeFailures` wrong passwords for an email, each further attempt is
     /// refused at once for a window that doubles (30 s, 1 min, 2 min, … up to 15 min).
+    ///
+    /// A failed login costs the same whether the email has an account or not, so that its time
+    /// does not tell: an unknown email's password is verified against a hash made once by the
+    /// same hasher (same parameters), and failures are counted and locked out per email either way.
     public func login(email rawEmail: String, password: String) throws -> LoginResult {
         let email = rawEmail.trimmed.lowercased()
         let now = clock.now
@@ -95,7 +109,7 @@ public struct AccountUseCases: Sendable {
             throw Self.throttled(until: until, now: now)
         }
         let account = try accounts.account(email: email)
-        let verified = account.map { hasher.verify(password, against: $0.passwordHash) } ?? false
+        let verified = hasher.verify(password, against: try account?.passwordHash ?? dummy.value(hasher))
         guard let account, verified else {
             try transactor.write {
                 var record = try failures.failures(email: email)
@@ -192,6 +206,24 @@ public struct AccountUseCases: Sendable {
 }
 
 private func pow2(_ exponent: Int) -> Double { Double(1 << exponent) }
+
+/// A hash of a random password nobody knows, made on first use (not at start: `tend` builds the
+/// use cases for every command) and kept for the life of the process.
+final class DummyHash: Sendable {
+    private let stored = Mutex<String?>(nil)
+
+    func value(_ hasher: any PasswordHasher) throws -> String {
+        if let hash = stored.withLock({ $0 }) { return hash }
+        var generator = SystemRandomNumberGenerator()
+        let password = (0..<4).map { _ in String(generator.next(), radix: 36) }.joined(separator: "-")
+        let hash = try hasher.hash(password)
+        return stored.withLock { stored in
+            if let earlier = stored { return earlier }
+            stored = hash
+            return hash
+        }
+    }
+}
 
 /// Tokens checked in the last few seconds. A logout through this process forgets its token at
 /// once; the short lifetime bounds how long a revocation by another process can go unseen.

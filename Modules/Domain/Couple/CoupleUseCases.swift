@@ -25,11 +25,14 @@ public struct CoupleUseCases: Sendable {
     let makeCode: @Sendable () -> String
     /// Where couple events go (the notifications listen); sent after each write has landed.
     let events: any DomainEventSink
+    /// Wrong invite codes per client address, whichever account types them; nil: not limited.
+    let limiter: ClientLimiter?
 
     public init(couples: any CoupleRepository, accounts: any AccountRepository, photoStore: any PhotoStore,
                 photos: any PhotoSanitizer, weather: WeatherService,
                 transactor: any Transactor, clock: any Clock, events: any DomainEventSink,
-                makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode) {
+                makeCode: @escaping @Sendable () -> String = CoupleUseCases.randomCode, limiter: ClientLimiter? = nil) {
+        self.limiter = limiter
         self.events = events
         self.couples = couples
         self.accounts = accounts
@@ -121,7 +124,10 @@ public struct CoupleUseCases: Sendable {
 
     /// Joins the inviter's space with a code. Refusals: own invite, already paired (either
     /// side), unknown code (counted against guessing), expired/used/revoked code, throttled.
-    public func join(accountID: String, code rawCode: String) throws -> Couple {
+    /// A wrong code counts against the account (`freeJoinFailures`, then a lock that doubles) and
+    /// against the client address (`ClientLimit.inviteGuesses`), so that guessing from many new
+    /// accounts is bounded as well; either throttle refuses even the right code.
+    public func join(accountID: String, code rawCode: String, from clientAddress: String? = nil) throws -> Couple {
         _ = try account(accountID)
         let now = clock.now
         if let record = try couples.joinFailures(accountID: accountID), let until = record.lockedUntil, until > now {
@@ -129,9 +135,12 @@ public struct CoupleUseCases: Sendable {
         }
         let code = Self.normalizedCode(rawCode)
         let outcome: Result<Couple, AppError> = try transactor.write {
+            // Checked and taken in one transaction: no other process takes the allowance between.
+            try limiter?.check(.inviteGuesses, address: clientAddress)
             guard code.count == Self.codeLength, code.allSatisfy(Self.codeAlphabet.contains),
                   let invite = try couples.invite(code: code) else {
                 try recordFailure(accountID: accountID, at: now)
+                try limiter?.take(.inviteGuesses, address: clientAddress)
                 return .failure(AppError.notFound("no invite has this code", code: "invite_not_found"))
             }
             if invite.accountID == accountID {

@@ -1,6 +1,7 @@
 import Core
 import Domain
 import Foundation
+import Synchronization
 
 // MARK: - AccountRepository
 
@@ -79,5 +80,51 @@ final class FakeLoginFailureRepository: LoginFailureRepository {
 
     func clear(email: String) throws {
         try memory.write(.loginFailuresClear, email) { $0.loginFailures[email] = nil }
+    }
+}
+
+// MARK: - ClientThrottleRepository
+
+/// Allowances by scope and client.
+final class FakeClientThrottleRepository: ClientThrottleRepository {
+    let memory: FakeDatabase
+
+    init(memory: FakeDatabase) { self.memory = memory }
+
+    func throttle(scope: String, client: String) throws -> ClientThrottle? {
+        memory.read { $0.clientThrottles[scope + "|" + client] }
+    }
+
+    func save(_ throttle: ClientThrottle) throws {
+        try memory.write(.clientThrottleSave, throttle) { $0.clientThrottles[throttle.scope + "|" + throttle.client] = throttle }
+    }
+
+    func removeThrottles(fullBy date: Date) throws {
+        try memory.write(.clientThrottlesRemove, date) { $0.clientThrottles.removeAll { $0.fullAt <= date } }
+    }
+}
+
+// MARK: - PasswordHasher
+
+/// A readable "hash" (`hash(<password>)#<n>`), counting what was hashed and what was verified
+/// against which hash.
+final class CountingPasswordHasher: PasswordHasher {
+    private let calls = Mutex<(hashed: [String], verified: [String])>(([], []))
+
+    /// The passwords hashed, in order.
+    var hashed: [String] { calls.withLock { $0.hashed } }
+    /// The hashes verified against, in order.
+    var verified: [String] { calls.withLock { $0.verified } }
+
+    func hash(_ password: String) throws -> String {
+        calls.withLock { calls in
+            calls.hashed.append(password)
+            return "hash(\(password))#\(calls.hashed.count)"
+        }
+    }
+
+    func verify(_ password: String, against hash: String) -> Bool {
+        calls.withLock { $0.verified.append(hash) }
+        return hash.hasPrefix("hash(\(password))#")
     }
 }

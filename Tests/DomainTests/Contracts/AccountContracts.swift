@@ -109,3 +109,42 @@ struct LoginFailureRepositoryContract {
         #expect(try stores.loginFailures.failures(email: "ana@example.com") == nil)
     }
 }
+
+@Suite("Contract: ClientThrottleRepository")
+struct ClientThrottleRepositoryContract {
+    @Test("a throttle per scope and client: saved, replaced, read back to the millisecond", arguments: Backend.allCases)
+    func saveAndReplace(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c1") == nil)
+        let first = ClientThrottle(scope: "signup", client: "c1", fullAt: Contract.at(Contract.minute))
+        try stores.clientThrottles.save(first)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c1") == first)
+        let later = ClientThrottle(scope: "signup", client: "c1", fullAt: Contract.at(Contract.hour))
+        try stores.clientThrottles.save(later)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c1") == later)
+        // Another scope or another client is another row.
+        let otherScope = ClientThrottle(scope: "invite_guess", client: "c1", fullAt: Contract.at(2))
+        let otherClient = ClientThrottle(scope: "signup", client: "c2", fullAt: Contract.at(3))
+        try stores.clientThrottles.save(otherScope)
+        try stores.clientThrottles.save(otherClient)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c1") == later)
+        #expect(try stores.clientThrottles.throttle(scope: "invite_guess", client: "c1") == otherScope)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c2") == otherClient)
+        #expect(try stores.clientThrottles.throttle(scope: "invite_guess", client: "c2") == nil)
+    }
+
+    @Test("removing the whole ones deletes every row full by the date, the date included, of every scope", arguments: Backend.allCases)
+    func removeWhole(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        let early = ClientThrottle(scope: "signup", client: "c1", fullAt: Contract.at(Contract.minute))
+        let exact = ClientThrottle(scope: "invite_guess", client: "c2", fullAt: Contract.at(Contract.hour))
+        let late = ClientThrottle(scope: "signup", client: "c3", fullAt: Contract.at(Contract.hour + 1))
+        for throttle in [early, exact, late] { try stores.clientThrottles.save(throttle) }
+        try stores.clientThrottles.removeThrottles(fullBy: Contract.at(Contract.hour))
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c1") == nil)
+        #expect(try stores.clientThrottles.throttle(scope: "invite_guess", client: "c2") == nil)
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c3") == late)
+        try stores.clientThrottles.removeThrottles(fullBy: Contract.at(0))
+        #expect(try stores.clientThrottles.throttle(scope: "signup", client: "c3") == late)
+    }
+}

@@ -40,6 +40,7 @@ struct Stores: @unchecked Sendable {
     let accounts: any AccountRepository
     let sessions: any SessionRepository
     let loginFailures: any LoginFailureRepository
+    let clientThrottles: any ClientThrottleRepository
     let journeys: any JourneyRepository
     let questEntries: any QuestEntryRepository
     let questSettings: any QuestSettingsRepository
@@ -70,6 +71,7 @@ struct Stores: @unchecked Sendable {
             accounts = FakeAccountRepository(memory: memory)
             sessions = FakeSessionRepository(memory: memory)
             loginFailures = FakeLoginFailureRepository(memory: memory)
+            clientThrottles = FakeClientThrottleRepository(memory: memory)
             journeys = FakeJourneyRepository(memory: memory)
             questEntries = FakeQuestEntryRepository(memory: memory)
             questSettings = FakeQuestSettingsRepository(memory: memory)
@@ -97,6 +99,7 @@ struct Stores: @unchecked Sendable {
             accounts = SQLiteAccountRepository(database: database)
             sessions = SQLiteSessionRepository(database: database)
             loginFailures = SQLiteLoginFailureRepository(database: database)
+            clientThrottles = SQLiteClientThrottleRepository(database: database)
             journeys = SQLiteJourneyRepository(database: database)
             questEntries = SQLiteQuestEntryRepository(database: database)
             questSettings = SQLiteQuestSettingsRepository(database: database)

@@ -16,6 +16,8 @@ struct FakeTables: InMemoryTables {
     var sessions = FakeTable<Session>()
     /// By email.
     var loginFailures = FakeTable<LoginFailures>()
+    /// By `scope|client`.
+    var clientThrottles = FakeTable<ClientThrottle>()
 
     // MARK: Quests
     var journeys = FakeTable<Journey>()
@@ -135,6 +137,8 @@ enum FakeCall: String, Sendable, CaseIterable {
     case sessionRevoke = "SessionRepository.revoke"
     case loginFailuresSave = "LoginFailureRepository.save"
     case loginFailuresClear = "LoginFailureRepository.clear"
+    case clientThrottleSave = "ClientThrottleRepository.save"
+    case clientThrottlesRemove = "ClientThrottleRepository.removeThrottles"
 
     case journeyInsert = "JourneyRepository.insert"
     case journeyUpdate = "JourneyRepository.update"

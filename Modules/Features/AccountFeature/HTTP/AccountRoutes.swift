@@ -37,7 +37,7 @@ struct AccountController: Sendable {
         typealias S = OpenAPISchema
         return [
             Route(AccountAPI.register, operation: OpenAPIOperation(
-                summary: "Create an account", tag: "accounts",
+                summary: "Create an account (5 at once per client address, then one every 12 minutes)", tag: "accounts",
                 requestBody: S.jsonBody(S.ref("Registration")),
                 responses: [("201", S.jsonResponse("The new account", S.ref("Account")))]
             ), handler: register),
@@ -65,7 +65,8 @@ struct AccountController: Sendable {
     func register(_ call: Received<NoParameters, RegistrationBody>) throws -> RemoteAccount {
         let body = call.body
         return RemoteAccount(try accounts.register(.init(email: body.email, password: body.password, displayName: body.displayName,
-                                                         timeZone: body.timeZone)))
+                                                         timeZone: body.timeZone),
+                                                   from: call.request.remoteAddress))
     }
 
     func login(_ call: Received<NoParameters, LoginBody>) throws -> SessionJSON {

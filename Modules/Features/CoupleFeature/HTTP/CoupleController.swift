@@ -22,7 +22,7 @@ struct CoupleController: Sendable {
     }
 
     func join(_ call: Received<NoParameters, JoinBody>) throws -> CoupleJSON {
-        _ = try couples.join(accountID: call.accountID, code: call.body.code)
+        _ = try couples.join(accountID: call.accountID, code: call.body.code, from: call.request.remoteAddress)
         return CoupleJSON(try couples.members(accountID: call.accountID), zone: zone(call))
     }
 
