@@ -83,7 +83,7 @@ public struct TendCommandLine: Sendable {
                 language: Language.resolve(option: invocation.option(GlobalOptions.language.name), environment: environment) ?? .en,
                 isInteractive: isatty(0) == 1,
                 confirm: { question in
-                    let answer = Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
+                    let answer = (try? Terminal.ask(question, output: invocation.output))??.trimmed.lowercased() ?? ""
                     return answer == "y" || answer == "yes"
                 })
         }

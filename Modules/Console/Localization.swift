@@ -163,5 +163,6 @@ public struct ConsoleWords: Sendable {
             UsageError.Key.missingValue: "{option} 뒤에 값이 필요해요.",
             UsageError.Key.flagWithValue: "{option}에는 값을 줄 수 없어요.",
             UsageError.Key.missingOption: "필요한 옵션이 빠졌어요: {option}.",
+            UsageError.Key.controlCharacter: "{name}에 제어 문자(ESC, BEL, NUL 같은)가 들어 있어요. 글자와 줄바꿈, 탭만 쓸 수 있어요.",
         ])
 }

@@ -41,20 +41,40 @@ public final class Output: Sendable {
         return (output, captured)
     }
 
-    /// Writes `text` and a newline to stdout.
+    /// Writes `text` and a newline to stdout, control characters shown (`String.printable`).
     public func print(_ text: String = "") {
         write(text + "\n")
     }
 
-    /// Writes `text` and a newline to stderr.
+    /// Writes `text` and a newline to stderr, control characters shown (`String.printable`).
     public func printError(_ text: String) {
-        lock.withLock { _ in standardError(text + "\n") }
+        let shown = (text + "\n").printable
+        lock.withLock { _ in standardError(shown) }
     }
 
-    /// Writes `text` to stdout as is: for `\r` redraws of a live terminal line.
+    /// Writes `text` to stdout without a newline (a question before the answer), control
+    /// characters shown: text a person stored — a partner's name, a note — can never move the
+    /// cursor or rewrite the screen. Newlines and tabs are kept.
     public func write(_ text: String) {
-        lock.withLock { _ in standardOutput(text) }
+        let shown = text.printable
+        lock.withLock { _ in standardOutput(shown) }
     }
+
+    /// Writes one of Tend's own terminal sequences as it is, then `text` with its control
+    /// characters shown, in one write: the only way a control character reaches the terminal.
+    public func write(_ control: TerminalControl, _ text: String = "") {
+        let shown = control.rawValue + text.printable
+        lock.withLock { _ in standardOutput(shown) }
+    }
+}
+
+/// The terminal sequences Tend writes itself (`Output.write(_:_:)`); every other control
+/// character written through `Output` is shown in caret notation instead.
+public enum TerminalControl: String, Sendable, CaseIterable {
+    /// BEL: a live timer's phase changes.
+    case bell = "\u{7}"
+    /// Back to the start of the line and erase it (`CR`, `ESC [ 2 K`): a live line is redrawn.
+    case redrawLine = "\r\u{1B}[2K"
 }
 
 /// Text written to a capturing `Output`.

@@ -1,3 +1,5 @@
+import Core
+
 /// Turns a command line into what to do: run a command, show help, or report a usage error.
 ///
 /// Parsing does not stop at the first error: it records it and keeps walking, so that
@@ -62,10 +64,15 @@ struct Parser {
                                            arguments: ["argument": "<\(argument.name)>"]))
             }
             let value = positionals[index]
+            if value.hasControlCharacters { return .failure(.controlCharacter(in: "<\(argument.name)>")) }
             if let allowed = argument.allowedValues, !allowed.contains(value) {
                 return .failure(Self.notAllowed(value, for: "<\(argument.name)>", allowed: allowed))
             }
             arguments[argument.name] = value
+        }
+        if let last = declared.last, last.isVariadic,
+           positionals.dropFirst(declared.count).contains(where: \.hasControlCharacters) {
+            return .failure(.controlCharacter(in: "<\(last.name)>"))
         }
         if let last = declared.last, last.isVariadic, let allowed = last.allowedValues {
             for value in positionals.dropFirst(declared.count) where !allowed.contains(value) {
@@ -237,6 +244,10 @@ extension Parser {
             guard let value else {
                 record(UsageError("missing value for \(option.spelling)", key: UsageError.Key.missingValue,
                                   arguments: ["option": option.spelling]))
+                return
+            }
+            if value.hasControlCharacters {
+                record(.controlCharacter(in: option.spelling))
                 return
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {

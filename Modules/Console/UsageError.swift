@@ -1,3 +1,5 @@
+import Core
+
 /// The user typed something the command tree does not accept: exit code 2 and a pointer to `--help`.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -27,6 +29,19 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         UsageError("missing \(option)", key: Key.missingOption, arguments: ["option": option])
     }
 
+    /// `--note holds a control character…`: a value or text with ESC, BEL, NUL, DEL or a C1
+    /// control (newlines and tabs are text). `name` is the option (`--note`), the argument
+    /// (`<text>`) or where the text came from (`the text on stdin`).
+    public static func controlCharacter(in name: String) -> UsageError {
+        UsageError("\(name) holds a control character (such as ESC, BEL or NUL); only printable text, newlines and tabs are allowed",
+                   key: Key.controlCharacter, arguments: ["name": name])
+    }
+
+    /// Refuses `text` when it holds a control character other than newline and tab.
+    public static func checkText(_ text: String, name: String) throws {
+        if text.hasControlCharacters { throw controlCharacter(in: name) }
+    }
+
     /// The keys of the usage errors the console itself reports.
     public enum Key {
         public static let unknownOption = "unknown_option"
@@ -38,5 +53,6 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let missingValue = "missing_value"
         public static let flagWithValue = "flag_with_value"
         public static let missingOption = "missing_option"
+        public static let controlCharacter = "control_character"
     }
 }

@@ -53,7 +53,7 @@ public struct HTTPApplication: Sendable {
             return response
         case .found(let route, let parameters):
             request.pathParameters = parameters
-            if let refusal = checkBody(request, route: route) { return refusal }
+            if let refusal = checkBody(request, route: route) ?? Self.checkText(request) { return refusal }
             do {
                 if route.requiresAuth {
                     guard let token = request.bearerToken, let account = try authenticate(token) else {
@@ -114,6 +114,23 @@ public struct HTTPApplication: Sendable {
             return response
         }
         return nil
+    }
+
+    /// 400 `invalid_text` for a path parameter or query item (name or value) holding a control
+    /// character other than newline and tab, as for a JSON body's strings (`HTTPRequest.decode`).
+    static func checkText(_ request: HTTPRequest) -> HTTPResponse? {
+        let refused: String?
+        if let name = request.pathParameters.keys.sorted().first(where: { request.pathParameters[$0]!.hasControlCharacters }) {
+            refused = "path parameter '\(name)'"
+        } else if let name = request.query.keys.sorted().first(where: { $0.hasControlCharacters || request.query[$0]!.hasControlCharacters }) {
+            refused = "query parameter '\(name.printable)'"
+        } else {
+            refused = nil
+        }
+        return refused.map { name in
+            .error(AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); text may hold newlines and tabs only",
+                                         code: "invalid_text"))
+        }
     }
 
     /// A path as the log shows it: control characters escaped, so a request cannot forge a line.

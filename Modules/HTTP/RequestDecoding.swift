@@ -3,15 +3,33 @@ import Core
 
 extension HTTPRequest {
     /// Decodes the JSON body; a malformed body or field is a 400 whose message names the field.
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    /// A string with a control character other than newline and tab (`\u001b`, `\u0007`,
+    /// `\u0000`, DEL, a C1 control, a raw byte) is a 400 `invalid_text` naming its field:
+    /// text that reaches another person's terminal can never rewrite it. `checkingText: false`
+    /// only where the use case judges each item itself (a sync push rejects one change, not the batch).
+    public func decode<T: Decodable>(_ type: T.Type, checkingText: Bool = true) throws -> T {
         guard !body.isEmpty else {
             throw AppError.invalidInput("the request needs a JSON body", code: "missing_body")
         }
+        if checkingText { try Self.checkText(body) }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
             throw Self.describe(error, body: body)
         }
+    }
+
+    /// Refuses a JSON body whose strings hold control characters (`invalid_text`).
+    static func checkText(_ body: Data) throws {
+        if let byte = JSONControlCharacters.rawControlByte(in: body) {
+            throw AppError.invalidInput("the body holds a raw control character (0x\(String(byte, radix: 16, uppercase: true))); "
+                                        + "text may hold newlines and tabs only", code: "invalid_text")
+        }
+        guard let field = JSONControlCharacters.firstField(in: body) else { return }
+        let name = field.isEmpty ? "the body" : "field '\(field)'"
+        throw AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); "
+                                    + "text may hold newlines and tabs only", code: "invalid_text")
+            .with(field.isEmpty ? [:] : ["field": field])
     }
 
     static func describe(_ error: DecodingError, body: Data) -> AppError {

@@ -28,10 +28,17 @@ struct JSONValueTests {
     }
 
     @Test func unicodeIsWrittenAsIs() throws {
-        let text = "한국어 café ✓ 🧪 \u{7F} \u{2028}"
+        let text = "한국어 café ✓ 🧪 \u{A0} \u{2028}"
         let value: JSONValue = .string(text)
         #expect(value.serialized() == "\"\(text)\"")
         #expect(try parse(value.serialized()) as? String == text)
+    }
+
+    /// DEL and the C1 controls are control characters too: escaped, so the JSON is safe on a terminal.
+    @Test func delAndC1ControlsUseUnicodeEscapes() throws {
+        let value: JSONValue = .string("a\u{7F}b\u{9B}c\u{80}")
+        #expect(value.serialized() == #""a\u007fb\u009bc\u0080""#)
+        #expect(try parse(value.serialized()) as? String == "a\u{7F}b\u{9B}c\u{80}")
     }
 
     @Test func slashIsNotEscaped() {

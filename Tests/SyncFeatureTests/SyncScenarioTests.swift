@@ -117,21 +117,56 @@ struct SyncScenarioTests {
         #expect(try world.desktop.dose(dose.id) != nil, "the other device must see the dose, or its guard cannot warn")
     }
 
-    /// The server judges a pushed record by the same rules as a local write: what `tend insulin
-    /// log` accepted on a device is not refused by the push.
-    @Test func aNoteTheDeviceAcceptedIsNotRefusedByTheServer() throws {
+    /// Both sides refuse the same text: `tend` refuses a control character in any argument
+    /// (exit 2, before anything is written), and a note that carries one anyway — written below
+    /// the command line, as an older tend could have stored it — is rejected by the server's
+    /// push with `invalid_text`, alone: the rest of the batch applies.
+    @Test func aNoteWithAControlCharacterIsRefusedOnBothSides() throws {
         let world = try World()
-        let note = "pen \u{7} beeped" // a BEL, as a pasted terminal line can carry
-        let accepted: Dose
-        do {
-            accepted = try world.laptop.logDose(.long, units: 10, note: note)
-        } catch {
-            return // refused at the write: the same rule in both places
-        }
-        let summary = try world.sync(world.laptop)
-        #expect(summary["conflicts"] as? Int == 0)
+        let note = "pen \u{7} beeped \u{1B}[2J" // a BEL and a screen clear, as a pasted terminal line can carry
+        let typed = world.tend(world.laptop, "sync", "conflicts", "restore", note)
+        #expect(typed.status == 2, "\(typed.stderr)")
+        #expect(typed.stderr.hasPrefix("error: <id> holds a control character"), "\(typed.stderr)")
+
+        let clean = try world.laptop.logDose(.rapid, units: 4, note: "lunch")
+        let refused = try world.laptop.logDose(.long, units: 10, note: "pen")
+        try world.laptop.database.execute("UPDATE insulin_doses SET note = ? WHERE id = ?", [.text(note), .text(refused.id)])
+        _ = try world.sync(world.laptop)
         let rejected = try world.conflicts(world.laptop).filter { $0["kind"] as? String == "rejected" }
-        #expect(rejected.isEmpty, "the server refused: \(rejected.map { $0["reason"] as? String ?? "?" })")
-        #expect(try world.server.doses(of: "acct-alice")[accepted.id] != nil, "the dose never reached the server")
+        #expect(rejected.contains { $0["reason"] as? String == "invalid_text" && $0["record_id"] as? String == refused.id },
+                "\(rejected)")
+        #expect(try world.server.doses(of: "acct-alice")[clean.id] != nil, "the rest of the batch applies")
+        #expect(try world.server.doses(of: "acct-alice")[refused.id]?.note?.hasControlCharacters != true,
+                "the note never reaches the server")
+    }
+
+    /// Over the API a push is judged per change: the change whose note (or a set's exercise, in
+    /// a field that carries JSON) holds a control character is rejected `invalid_text`, the
+    /// others apply, and the batch is never a 400 for one bad string.
+    @Test func aPushedChangeWithAControlCharacterIsRejectedAloneOverTheAPI() throws {
+        let api = try SyncRoutesTests.API()
+        let clean = api.doseInsert(note: "lunch", counter: 0)
+        let belled = api.doseInsert(note: "pen \u{7} beeped", counter: 1)
+        let escaped = api.doseInsert(note: "\u{1B}[2J\u{1B}[H", counter: 2)
+        let lines = api.doseInsert(note: "left thigh\nthen\tright", counter: 3)
+        let workout = ["id": SyncRoutesTests.API.newID(), "table": "workouts", "record_id": SyncRoutesTests.API.newID(),
+                       "operation": "insert", "clock": api.clockText(4),
+                       "fields": ["started_at": api.clock.milliseconds, "kind": "strength", "created_at": api.clock.milliseconds,
+                                  "updated_at": api.clock.milliseconds,
+                                  "sets": #"[{"position":0,"exercise":"squat\u001b[31m","warmup":0}]"#]] as [String: Any]
+        let answer = try api.push([clean, belled, escaped, lines, workout])
+        #expect(answer.status == 200, "\(answer.json)")
+        for change in [clean, lines] {
+            #expect(SyncRoutesTests.status(answer, of: change)?["status"] as? String == "applied", "\(answer.json)")
+        }
+        for change in [belled, escaped, workout] {
+            let result = SyncRoutesTests.status(answer, of: change)
+            #expect(result?["status"] as? String == "rejected", "\(answer.json)")
+            #expect(result?["reason"] as? String == "invalid_text", "\(answer.json)")
+        }
+        let stored = try api.server.doses(of: "acct-alice")
+        #expect(stored[lines["record_id"] as! String]?.note == "left thigh\nthen\tright")
+        #expect(stored[belled["record_id"] as! String] == nil)
+        #expect(stored[escaped["record_id"] as! String] == nil)
     }
 }

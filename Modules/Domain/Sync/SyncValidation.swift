@@ -10,6 +10,7 @@ public enum SyncValidation {
     public static let futureTolerance = TimeInterval(HybridLogicalClock.defaultMaximumDrift / 1000)
 
     public static func validate(table: String, values: [String: SyncValue], now: Date) throws {
+        try validateText(values)
         switch table {
         case "insulin_doses":
             guard let kind = values["kind"].flatMap(text), InsulinKind(rawValue: kind) != nil else {
@@ -87,6 +88,28 @@ public enum SyncValidation {
         default:
             break
         }
+    }
+
+    /// Every text field — and every string inside one that carries JSON (a session's sets, a
+    /// food's measures) — is free of control characters other than newline and tab, as a name
+    /// or a note typed into `tend` or posted to the server must be: `invalid_text` naming it.
+    static func validateText(_ values: [String: SyncValue]) throws {
+        for field in values.keys.sorted() {
+            guard case .string(let text) = values[field] else { continue }
+            if text.hasControlCharacters {
+                throw refused(field)
+            }
+            // JSON in a field hides a control character behind an escape (`\u001b`).
+            if let first = text.utf8.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+               let inner = JSONControlCharacters.firstField(in: Data(text.utf8)) {
+                throw refused(inner.isEmpty ? field : inner.hasPrefix("[") ? field + inner : field + "." + inner)
+            }
+        }
+    }
+
+    private static func refused(_ field: String) -> AppError {
+        AppError.invalidInput("\(field) holds a control character (such as ESC, BEL or NUL); text may hold newlines and tabs only",
+                              code: "invalid_text").with(["field": field])
     }
 
     private static func text(_ value: SyncValue) -> String? {

@@ -42,7 +42,7 @@ struct DailyCommands: Sendable {
                     + "# \(quest.tip.text(language))\n# Lines starting with # are ignored.\n\n"
                 text = try Terminal.edit(template: template, environment: context.environment)
             } else {
-                text = Terminal.readAllInput()
+                text = try Terminal.readAllInput()
             }
         }
         let entry = try context.useCases.answer(ownerID: context.ownerID, text: text ?? "", language: context.language)

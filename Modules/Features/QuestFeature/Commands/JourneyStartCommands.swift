@@ -64,7 +64,7 @@ struct JourneyStartCommands: Sendable {
     private static func value(_ invocation: Invocation, _ option: Option, interactive: Bool, question: String) throws -> String {
         if let given = invocation.option(option.name), !given.trimmed.isEmpty { return given }
         guard interactive else { throw UsageError("missing --\(option.name) (or run it in a terminal to be asked)") }
-        guard let answer = Terminal.ask(question, output: invocation.output), !answer.trimmed.isEmpty else {
+        guard let answer = try Terminal.ask(question, output: invocation.output), !answer.trimmed.isEmpty else {
             throw UsageError("no \(option.name) given")
         }
         return answer.trimmed

@@ -42,7 +42,7 @@ struct QuestDetailCommands: Sendable {
                 text = try Terminal.edit(template: "# \(view.quest.prompt.text(context.language))\n\n\(current)\n",
                                          environment: context.environment)
             } else {
-                text = Terminal.readAllInput()
+                text = try Terminal.readAllInput()
             }
         }
         let entry = try context.useCases.edit(ownerID: context.ownerID, number: number, text: text ?? "")

@@ -65,14 +65,14 @@ public enum SyncCommands {
             summary = try context.sync.sync(remote: context.remote, accountID: login.accountID, server: login.server,
                                             localOwnerID: context.ownerID) { step in
                 guard showsProgress, step.pushed + step.pulled >= 1_000 else { return }
-                output.write("\r\u{1B}[2KSyncing: \(step.pushed) sent, \(step.pulled) received…")
+                output.write(.redrawLine, "Syncing: \(step.pushed) sent, \(step.pulled) received…")
                 shown = true
             }
         } catch {
-            if shown { output.write("\r\u{1B}[2K") }
+            if shown { output.write(.redrawLine) }
             throw error
         }
-        if shown { output.write("\r\u{1B}[2K") }
+        if shown { output.write(.redrawLine) }
         let json = SyncSummaryJSON(summary)
         try invocation.respond(json: { json }, text: { SyncText.summary(summary, server: login.server) })
     }

@@ -48,7 +48,7 @@ struct TimerCommand: Sendable {
                 ? "Log \(DurationText.clock(outcome.elapsed)) as your finished time? [y/N]"
                 : "Stopped before the end (\(DurationText.clock(outcome.elapsed)) of \(DurationText.clock(schedule.total))). "
                     + "Log it anyway? [y/N]"
-            let answer = Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
+            let answer = try Terminal.ask(question, output: invocation.output)?.trimmed.lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 invocation.output.print("Not logged.")
                 return
@@ -138,7 +138,7 @@ struct TimerCommand: Sendable {
             // A score that cannot be read is asked again, never stored as 0+0; an empty answer logs nothing.
             var parsed: (rounds: Int?, reps: Int?, seconds: Double?, capped: Bool)?
             while parsed == nil {
-                let answer = Terminal.ask("Rounds+reps (e.g. 7+12; empty to skip)?", output: invocation.output)?.trimmed ?? ""
+                let answer = try Terminal.ask("Rounds+reps (e.g. 7+12; empty to skip)?", output: invocation.output)?.trimmed ?? ""
                 if answer.isEmpty { return nil }
                 parsed = WODResult.parse(answer, format: .amrap)
                 if parsed == nil { invocation.output.print("'\(answer)' is not rounds+reps: write 7+12, or 7 for whole rounds.") }

@@ -38,7 +38,7 @@ struct LiveTimer {
             last = now
             let phase = schedule.phase(at: min(elapsed, schedule.total - 0.001))
             if phase != previousPhase {
-                output.write("\u{7}")
+                output.write(.bell)
                 previousPhase = phase
             }
             draw(phase: phase, elapsed: elapsed, paused: paused)
@@ -47,7 +47,7 @@ struct LiveTimer {
                 if key == UInt8(ascii: " ") { paused.toggle() }
             }
         }
-        output.write("\u{7}")
+        output.write(.bell)
         draw(phase: schedule.phases.last, elapsed: schedule.total, paused: false)
         return Outcome(elapsed: schedule.total, finished: true)
     }
@@ -59,7 +59,7 @@ struct LiveTimer {
         let filled = Int(progress * 30)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
         let label = phase.kind == .work ? "WORK" : "REST"
-        output.write("\r\u{1B}[2K  \(DurationText.clock(left.rounded(.up)))  \(label)  round \(phase.round)/\(schedule.rounds)  \(bar)"
+        output.write(.redrawLine, "  \(DurationText.clock(left.rounded(.up)))  \(label)  round \(phase.round)/\(schedule.rounds)  \(bar)"
             + (paused ? "  (paused: space to go on)" : "  space pause · q stop"))
     }
 
