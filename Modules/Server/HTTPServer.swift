@@ -8,33 +8,74 @@ import HTTP
 import Glibc
 #endif
 
-/// The HTTP server on libmicrohttpd: an internal epoll thread pool reads requests, bounds
-/// their bodies (413 from `Content-Length` before any byte of the body is read, so
-/// `Expect: 100-continue` is answered without a 100), and hands them to the application.
-/// `stop` stops accepting, lets requests in flight finish, then closes.
+/// The HTTP server on libmicrohttpd: an internal epoll thread pool reads requests, checks each
+/// head before its body (framing, `Host`, sizes; see `HeadRules`), bounds bodies (413 from
+/// `Content-Length` before any byte of the body is read, so `Expect: 100-continue` is answered
+/// without a 100), and hands the request to the application. `ConnectionGuard` bounds how long
+/// a request may take to arrive and keeps a reserve of connections; libmicrohttpd bounds the
+/// connections of one address. `stop` stops accepting and taking new requests, lets requests
+/// in flight finish (their responses close their connections), then closes.
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var host: String
         public var port: UInt16
         public var threads: Int
+        /// Connections at once, over all clients.
         public var connectionLimit: Int
+        /// Connections at once from one IP address (0: no limit). Behind a reverse proxy every
+        /// connection comes from the proxy's address: set 0 there and let the proxy limit.
+        public var connectionsPerAddress: Int
+        /// The last connections of `connectionLimit`, which only an address (IPv6: a /64)
+        /// holding fewer than two connections may take.
+        public var reservedConnections: Int
+        /// Seconds without a byte either way before a connection is closed (a client that
+        /// stops reading its response).
         public var connectionTimeoutSeconds: Int
+        /// How long a request may take to arrive: its request line within this of the
+        /// connection opening or of the previous response, its head and body within this
+        /// after the request line, plus a second per `minimumBodyRate` bytes of body.
+        public var requestTimeout: Duration
+        /// Bytes per second of body that earn an upload more time.
+        public var minimumBodyRate: Int
+        /// Limits on the request line and headers.
+        public var maximumHeadBytes: Int
+        public var maximumTargetBytes: Int
 
         public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 4,
-                    connectionLimit: Int = 1024, connectionTimeoutSeconds: Int = 30) {
+                    connectionLimit: Int = 1024, connectionsPerAddress: Int = 32, reservedConnections: Int = 64,
+                    connectionTimeoutSeconds: Int = 30, requestTimeout: Duration = .seconds(20),
+                    minimumBodyRate: Int = 16 * 1024, maximumHeadBytes: Int = 16 * 1024, maximumTargetBytes: Int = 8 * 1024) {
             self.host = host
             self.port = port
             self.threads = threads
             self.connectionLimit = connectionLimit
+            self.connectionsPerAddress = connectionsPerAddress
+            self.reservedConnections = reservedConnections
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.requestTimeout = requestTimeout
+            self.minimumBodyRate = minimumBodyRate
+            self.maximumHeadBytes = maximumHeadBytes
+            self.maximumTargetBytes = maximumTargetBytes
         }
+
+        var headRules: HeadRules { HeadRules(maximumHeadBytes: maximumHeadBytes, maximumTargetBytes: maximumTargetBytes) }
+
+        /// libmicrohttpd's memory per connection: the head must fit in it with room to spare,
+        /// so that an oversized head meets `maximumHeadBytes` (a JSON 431) before it meets
+        /// libmicrohttpd's own limit (an HTML one).
+        var connectionMemory: Int { max(64 * 1024, 4 * (maximumHeadBytes + maximumTargetBytes)) }
     }
 
     let application: HTTPApplication
     let configuration: Configuration
-    /// Requests in flight: entered when a request's headers arrive, left when it completes.
+    let connections: ConnectionGuard
+    /// Requests in flight: entered when a request's head is admitted, left when it completes.
     /// `stop` waits on it rather than polling a count.
     let requestsInFlight = DispatchGroup()
+    /// Set by `stop`: new requests are refused with 503 and every response closes its connection.
+    /// Admission checks it and enters `requestsInFlight` under its lock, so a request is
+    /// either counted before the drain waits or refused.
+    private let draining = Mutex(false)
     /// Called by `stop` once the daemon accepts nothing new, just before it waits for the
     /// requests in flight: a test's event that the drain has begun.
     let drainBegins = Mutex<(@Sendable () -> Void)?>(nil)
@@ -43,9 +84,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port actually bound (useful when asked for port 0).
     public private(set) var port: UInt16 = 0
 
-    public init(application: HTTPApplication, configuration: Configuration) {
+    public init(application: HTTPApplication, configuration: Configuration, logger: Logger? = nil) {
         self.application = application
         self.configuration = configuration
+        connections = ConnectionGuard(connectionLimit: configuration.connectionLimit,
+                                      reservedConnections: configuration.reservedConnections,
+                                      requestTimeout: configuration.requestTimeout,
+                                      minimumBodyRate: configuration.minimumBodyRate, logger: logger)
     }
 
     /// libmicrohttpd holds an unretained pointer to this object: never let it outlive a daemon.
@@ -54,12 +99,21 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let context = Unmanaged.passUnretained(self).toOpaque()
+        let limits = tend_mhd_limits(threads: UInt32(max(1, configuration.threads)),
+                                     connection_limit: UInt32(max(1, configuration.connectionLimit)),
+                                     per_address_limit: UInt32(max(0, configuration.connectionsPerAddress)),
+                                     idle_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
+                                     connection_memory: configuration.connectionMemory)
+        let callbacks = tend_mhd_callbacks(context: context, handler: tendAccessHandler, completed: tendRequestCompleted,
+                                           accept_policy: tendAcceptPolicy, connection_changed: tendConnectionChanged,
+                                           request_line: tendRequestLine, log: tendLibraryLog)
+        draining.withLock { $0 = false }
+        connections.start()
         let daemon = address.withSockaddr { pointer in
-            tend_mhd_start(pointer, UInt32(max(1, configuration.threads)), UInt32(configuration.connectionLimit),
-                           UInt32(configuration.connectionTimeoutSeconds), address.isIPv6 ? 1 : 0,
-                           tendAccessHandler, context, tendRequestCompleted, context)
+            tend_mhd_start(pointer, address.isIPv6 ? 1 : 0, limits, callbacks)
         }
         guard let daemon else {
+            connections.stop()
             throw AppError.unavailable("cannot listen on \(configuration.host):\(configuration.port) "
                                            + "(in use, or not an address of this machine)",
                                        code: "listen_failed")
@@ -68,7 +122,9 @@ public final class HTTPServer: @unchecked Sendable {
         daemonAddress.withLock { $0 = UInt(bitPattern: Int(bitPattern: daemon)) }
     }
 
-    /// Stops accepting connections, waits up to `timeout` for requests in flight, then closes.
+    /// Stops accepting connections and taking requests (a request that arrives now on an open
+    /// connection gets a JSON 503 and the connection closes), waits up to `timeout` for the
+    /// requests in flight (their responses carry `Connection: close`), then closes.
     public func stop(timeout: Duration = .seconds(10)) {
         let address = daemonAddress.withLock { current -> UInt in
             defer { current = 0 }
@@ -76,36 +132,47 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let daemon = OpaquePointer(bitPattern: Int(bitPattern: address)) else { return }
         let listener = MHD_quiesce_daemon(daemon)
+        draining.withLock { $0 = true }
         drainBegins.withLock { $0 }?()
         let (seconds, attoseconds) = max(timeout, .zero).components
         _ = requestsInFlight.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+        connections.stop()
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
     }
 
     // MARK: - Called on libmicrohttpd's threads
 
-    fileprivate func handle(connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
-                            uploadDataSize: UnsafeMutablePointer<Int>,
+    fileprivate func handle(connection: OpaquePointer, url: String, method: String, version: String,
+                            uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
                             requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = requestState.pointee else {
-            // First call: only the headers have arrived.
-            requestsInFlight.enter()
-            let pending = PendingRequest()
+            // First call: only the head has arrived.
+            let pending = PendingRequest(connectionID: Self.connectionID(connection))
             requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
+            let known = connections.headArrived(id: pending.connectionID)
+            pending.remoteAddress = known?.address ?? Self.clientAddress(connection, prefix64: false)
+            guard admit(pending) else {
+                return refuse(HTTPResponse.error(AppError.unavailable("the server is shutting down; retry on a new connection",
+                                                                      code: "shutting_down")),
+                              pending, on: connection)
+            }
+            pending.headers = Self.headerLines(connection)
+            let head = RequestHead(method: method, version: version, headers: pending.headers,
+                                   size: tend_mhd_request_head_size(connection), targetLength: known?.targetLength ?? url.utf8.count)
+            if let refusal = configuration.headRules.refusal(for: head) {
+                return refuse(refusal, pending, on: connection)
+            }
             pending.limit = application.maximumBodySize(method: method, path: url)
-            if let length = Self.value(connection, tend_mhd_header_kind(), "Content-Length").flatMap({ Int($0) }),
-               length > pending.limit {
-                pending.answered = true
-                var response = HTTPResponse.error(AppError(.tooLarge, code: "body_too_large",
-                                                           "the body is larger than \(pending.limit) bytes"))
-                response.setHeader("Connection", "close")
-                return queue(response, on: connection)
+            if let length = head.values(of: "content-length").first.flatMap({ Int($0) }), length > pending.limit {
+                return refuse(.error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes")),
+                              pending, on: connection)
             }
             return tend_mhd_yes()
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
         if uploadDataSize.pointee > 0 {
+            connections.bodyArrived(id: pending.connectionID, bytes: uploadDataSize.pointee)
             if !pending.answered {
                 if pending.body.count + uploadDataSize.pointee > pending.limit {
                     pending.tooLarge = true
@@ -118,26 +185,67 @@ public final class HTTPServer: @unchecked Sendable {
             return tend_mhd_yes()
         }
         if pending.answered { return tend_mhd_yes() }
-        pending.answered = true
         if pending.tooLarge {
-            var response = HTTPResponse.error(AppError(.tooLarge, code: "body_too_large",
-                                                       "the body is larger than \(pending.limit) bytes"))
-            response.setHeader("Connection", "close")
-            return queue(response, on: connection)
+            return refuse(.error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes")),
+                          pending, on: connection)
         }
+        pending.answered = true
+        connections.answering(id: pending.connectionID)
+        var headers: [String: String] = [:]
+        for line in pending.headers { headers[line.name] = line.value }
         let request = HTTPRequest(method: method, path: url, query: Self.values(connection, tend_mhd_query_kind()),
-                                  headers: Self.values(connection, tend_mhd_header_kind()), body: pending.body)
+                                  headers: headers, body: pending.body, remoteAddress: pending.remoteAddress)
         return queue(application.respond(to: request), on: connection)
     }
 
-    fileprivate func completed(requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    fileprivate func completed(connection: OpaquePointer?, requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        if let connection { connections.answered(id: Self.connectionID(connection)) }
         guard let requestState, let existing = requestState.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(existing).release()
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeRetainedValue()
         requestState.pointee = nil
-        requestsInFlight.leave()
+        if pending.counted { requestsInFlight.leave() }
+    }
+
+    fileprivate func connectionChanged(_ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+                                       started: Bool) {
+        if started {
+            let address = Self.clientAddress(connection, prefix64: false) ?? "unknown"
+            let group = Self.clientAddress(connection, prefix64: true) ?? address
+            let id = connections.opened(fd: tend_mhd_connection_fd(connection), address: address, group: group)
+            context.pointee = UnsafeMutableRawPointer(bitPattern: id)
+        } else if let registered = context.pointee {
+            connections.closed(id: Int(bitPattern: registered))
+            context.pointee = nil
+        }
+    }
+
+    fileprivate func requestLineArrived(_ connection: OpaquePointer, target: UnsafePointer<CChar>) {
+        connections.requestLineArrived(id: Self.connectionID(connection), targetLength: strlen(target))
+    }
+
+    /// Counts the request in flight unless the server is draining.
+    private func admit(_ pending: PendingRequest) -> Bool {
+        draining.withLock { draining in
+            if draining { return false }
+            requestsInFlight.enter()
+            pending.counted = true
+            return true
+        }
+    }
+
+    /// Answers before the rest of the request is read, and closes the connection after: the
+    /// bytes that follow are never read as another request.
+    private func refuse(_ refusal: HTTPResponse, _ pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
+        pending.answered = true
+        connections.answering(id: pending.connectionID)
+        var response = refusal
+        response.setHeader("Connection", "close")
+        return queue(response, on: connection)
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        var response = response
+        if draining.withLock({ $0 }) { response.setHeader("Connection", "close") }
         let native = response.body.withUnsafeBytes { bytes in
             tend_mhd_response(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count)
         }
@@ -150,8 +258,29 @@ public final class HTTPServer: @unchecked Sendable {
         return result
     }
 
-    private static func value(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ key: String) -> String? {
-        MHD_lookup_connection_value(connection, kind, key).map { String(cString: $0) }
+    private static func connectionID(_ connection: OpaquePointer) -> Int {
+        Int(bitPattern: tend_mhd_socket_context(connection))
+    }
+
+    static func clientAddress(_ connection: OpaquePointer, prefix64: Bool) -> String? {
+        var buffer = [CChar](repeating: 0, count: 80)
+        guard tend_mhd_client_address(connection, &buffer, buffer.count, prefix64 ? 1 : 0) == 0 else { return nil }
+        return String(cString: buffer)
+    }
+
+    static func addressGroup(_ address: UnsafePointer<sockaddr>) -> String? {
+        var buffer = [CChar](repeating: 0, count: 80)
+        guard tend_address_text(address, &buffer, buffer.count, 1) == 0 else { return nil }
+        return String(cString: buffer)
+    }
+
+    /// Every header line in arrival order, duplicates kept.
+    private static func headerLines(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+        var collected: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            _ = MHD_get_connection_values(connection, tend_mhd_header_kind(), tendCollectLine, UnsafeMutableRawPointer(pointer))
+        }
+        return collected
     }
 
     private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
@@ -163,16 +292,29 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// The body of a request while it arrives.
+/// A request while it arrives.
 final class PendingRequest {
+    let connectionID: Int
+    var headers: [(name: String, value: String)] = []
+    var remoteAddress: String?
     var body = Data()
     var limit = 1 << 20
     var tooLarge = false
     var answered = false
+    /// Whether it entered `requestsInFlight`.
+    var counted = false
+
+    init(connectionID: Int) {
+        self.connectionID = connectionID
+    }
 }
 
 // C callbacks: plain functions (not closures formed in isolated code), as libmicrohttpd calls
 // them on its own threads.
+
+private func server(_ context: UnsafeMutableRawPointer) -> HTTPServer {
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+}
 
 private func tendAccessHandler(
     _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
@@ -180,9 +322,9 @@ private func tendAccessHandler(
     _ uploadDataSize: UnsafeMutablePointer<Int>?, _ requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
     guard let context, let connection, let url, let method, let uploadDataSize, let requestState else { return tend_mhd_no() }
-    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    return server.handle(connection: connection, url: String(cString: url), method: String(cString: method),
-                         uploadData: uploadData, uploadDataSize: uploadDataSize, requestState: requestState)
+    return server(context).handle(connection: connection, url: String(cString: url), method: String(cString: method),
+                                  version: version.map { String(cString: $0) } ?? "",
+                                  uploadData: uploadData, uploadDataSize: uploadDataSize, requestState: requestState)
 }
 
 private func tendRequestCompleted(
@@ -190,7 +332,44 @@ private func tendRequestCompleted(
     _ requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
     guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(requestState: requestState)
+    server(context).completed(connection: connection, requestState: requestState)
+}
+
+private func tendAcceptPolicy(_ context: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> MHD_Result {
+    guard let context, let address, let group = HTTPServer.addressGroup(address) else { return tend_mhd_yes() }
+    return server(context).connections.admits(group: group) ? tend_mhd_yes() : tend_mhd_no()
+}
+
+private func tendConnectionChanged(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+    guard let context, let connection, let socketContext else { return }
+    server(context).connectionChanged(connection, context: socketContext, started: tend_mhd_connection_started(code) != 0)
+}
+
+private func tendRequestLine(
+    _ context: UnsafeMutableRawPointer?, _ target: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    if let context, let target, let connection { server(context).requestLineArrived(connection, target: target) }
+    return nil
+}
+
+private func tendLibraryLog(_ context: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let context, let format, let arguments else { return }
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    let text = String(cString: buffer).trimmingCharacters(in: "\n")
+    server(context).connections.libraryMessage(text)
+}
+
+private func tendCollectLine(
+    _ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let context, let key else { return tend_mhd_yes() }
+    let collected = context.assumingMemoryBound(to: [(name: String, value: String)].self)
+    collected.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return tend_mhd_yes()
 }
 
 private func tendCollectValue(

@@ -41,7 +41,7 @@ struct SocketAddress {
     }
 }
 
-private extension String {
+extension String {
     func trimmingCharacters(in set: String) -> String {
         var text = Substring(self)
         while let first = text.first, set.contains(first) { text.removeFirst() }

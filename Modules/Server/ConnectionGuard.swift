@@ -1,0 +1,246 @@
+import FoundationEssentials
+import Dispatch
+import Synchronization
+import CMicroHTTPD
+import Core
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the server keeps of each open connection, so that slow or greedy clients cannot hold
+/// it: a deadline for each request to arrive in full, and a reserve of connections that an
+/// address already holding several cannot take.
+///
+/// The deadline: a connection must send a request line within `requestTimeout` of opening or
+/// of its previous response, then the rest of its head and body within `requestTimeout` more,
+/// plus one second for every `minimumBodyRate` bytes of body received (a large upload that
+/// flows is never cut; a trickle gains nothing). libmicrohttpd's own timeout is an idle one,
+/// which a byte every few seconds resets; this one is not. A connection past its deadline gets
+/// a JSON 408 if a request had begun, and is shut down; libmicrohttpd then closes it.
+///
+/// libmicrohttpd reports each connection's start and close on its own threads; the sweep runs
+/// on a timer of its own. All of it meets under one lock, and a socket is shut down only while
+/// its connection is still registered, which libmicrohttpd does before it closes the socket: the
+/// sweep can never touch a descriptor number that the kernel has handed to someone else.
+final class ConnectionGuard: Sendable {
+    enum Phase: Sendable {
+        /// Open, before the request line of its next request.
+        case awaitingRequest
+        /// The request line has arrived; the headers are arriving.
+        case receivingHead
+        /// The headers have arrived; the body is arriving.
+        case receivingBody
+        /// The request is in the application's hands or its response is being sent.
+        case answering
+    }
+
+    struct Entry: Sendable {
+        let fd: Int32
+        /// The client's IP address as text.
+        let address: String
+        /// The reserve's unit: an IPv4 address, or an IPv6 /64 network.
+        let group: String
+        var phase: Phase = .awaitingRequest
+        var deadline: ContinuousClock.Instant?
+        var requestStarted: ContinuousClock.Instant
+        var bodyBytes = 0
+        var targetLength = 0
+    }
+
+    struct State: Sendable {
+        var entries: [Int: Entry] = [:]
+        var perGroup: [String: Int] = [:]
+        var nextID = 1
+        /// Since the last report in the log.
+        var cut = 0
+        var refused = 0
+        var lastReport = ContinuousClock.now
+        var messages = 0
+        var suppressedMessages = 0
+    }
+
+    let connectionLimit: Int
+    let reservedConnections: Int
+    /// Once the reserve is reached, an address (or IPv6 /64) holding this many connections gets
+    /// no more: a client opening its first or second connection still gets in, the many
+    /// connections of a greedy address do not.
+    let reserveFloor = 2
+    let requestTimeout: Duration
+    let minimumBodyRate: Int
+    let logger: Logger?
+    private let state = Mutex(State())
+    private let sweeper = Mutex<(any DispatchSourceTimer)?>(nil)
+    /// How often deadlines are checked, in milliseconds: the precision of `requestTimeout`.
+    static let sweepMilliseconds = 250
+    /// How often the log may tell of cut and refused connections, and of libmicrohttpd's own messages.
+    static let reportInterval: Duration = .seconds(10)
+    static let messagesPerReport = 10
+
+    init(connectionLimit: Int, reservedConnections: Int, requestTimeout: Duration, minimumBodyRate: Int, logger: Logger?) {
+        self.connectionLimit = connectionLimit
+        self.reservedConnections = min(reservedConnections, connectionLimit)
+        self.requestTimeout = requestTimeout
+        self.minimumBodyRate = max(1, minimumBodyRate)
+        self.logger = logger
+    }
+
+    var openConnections: Int { state.withLock { $0.entries.count } }
+
+    func start() {
+        sweeper.withLock { slot in
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tend.server.deadlines"))
+            let interval = DispatchTimeInterval.milliseconds(Self.sweepMilliseconds)
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(20))
+            timer.setEventHandler { [weak self] in self?.sweep(now: .now) }
+            timer.resume()
+            slot?.cancel()
+            slot = timer
+        }
+    }
+
+    func stop() {
+        sweeper.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    // MARK: - Called on libmicrohttpd's threads
+
+    /// Whether a new connection from `group` may open: always while the reserve is untouched,
+    /// then only for addresses that hold fewer than `reserveFloor` connections.
+    func admits(group: String) -> Bool {
+        state.withLock { state in
+            if state.entries.count < connectionLimit - reservedConnections { return true }
+            if state.perGroup[group, default: 0] < reserveFloor { return true }
+            state.refused += 1
+            return false
+        }
+    }
+
+    /// Registers a connection; returns its id (never 0).
+    func opened(fd: Int32, address: String, group: String) -> Int {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.entries[id] = Entry(fd: fd, address: address, group: group, deadline: now + requestTimeout, requestStarted: now)
+            state.perGroup[group, default: 0] += 1
+            return id
+        }
+    }
+
+    func closed(id: Int) {
+        state.withLock { state in
+            guard let entry = state.entries.removeValue(forKey: id) else { return }
+            let left = state.perGroup[entry.group, default: 1] - 1
+            state.perGroup[entry.group] = left > 0 ? left : nil
+        }
+    }
+
+    func requestLineArrived(id: Int, targetLength: Int) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard state.entries[id] != nil else { return }
+            state.entries[id]?.phase = .receivingHead
+            state.entries[id]?.requestStarted = now
+            state.entries[id]?.deadline = now + requestTimeout
+            state.entries[id]?.bodyBytes = 0
+            state.entries[id]?.targetLength = targetLength
+        }
+    }
+
+    /// The headers are in: returns the client's address and the target's length.
+    func headArrived(id: Int) -> (address: String, targetLength: Int)? {
+        state.withLock { state in
+            guard let entry = state.entries[id] else { return nil }
+            state.entries[id]?.phase = .receivingBody
+            return (entry.address, entry.targetLength)
+        }
+    }
+
+    func bodyArrived(id: Int, bytes: Int) {
+        state.withLock { state in
+            guard var entry = state.entries[id], entry.phase == .receivingBody else { return }
+            entry.bodyBytes += bytes
+            entry.deadline = entry.requestStarted + requestTimeout + .seconds(Double(entry.bodyBytes) / Double(minimumBodyRate))
+            state.entries[id] = entry
+        }
+    }
+
+    /// The request is answered (or refused): no deadline while the response goes out.
+    func answering(id: Int) {
+        state.withLock { state in
+            state.entries[id]?.phase = .answering
+            state.entries[id]?.deadline = nil
+        }
+    }
+
+    /// The response went out: the next request's clock starts.
+    func answered(id: Int) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard state.entries[id] != nil else { return }
+            state.entries[id]?.phase = .awaitingRequest
+            state.entries[id]?.deadline = now + requestTimeout
+        }
+    }
+
+    /// One of libmicrohttpd's own messages: logged, at most `messagesPerReport` per report interval.
+    func libraryMessage(_ text: String) {
+        guard let logger else { return }
+        let shown = state.withLock { state -> Bool in
+            if state.messages < Self.messagesPerReport {
+                state.messages += 1
+                return true
+            }
+            state.suppressedMessages += 1
+            return false
+        }
+        if shown { logger.warning("libmicrohttpd: \(text)") }
+    }
+
+    // MARK: - The sweep
+
+    /// Shuts down every connection past its deadline; reports in the log now and then.
+    func sweep(now: ContinuousClock.Instant) {
+        var report: [String] = []
+        state.withLock { state in
+            for (id, entry) in state.entries {
+                guard let deadline = entry.deadline, deadline <= now else { continue }
+                if entry.phase == .receivingHead || entry.phase == .receivingBody {
+                    Self.timeoutResponse.withUnsafeBytes { bytes in
+                        _ = send(entry.fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    }
+                }
+                shutdown(entry.fd, Int32(SHUT_RDWR))
+                state.entries[id]?.deadline = nil
+                state.cut += 1
+            }
+            guard now - state.lastReport >= Self.reportInterval else { return }
+            if state.cut > 0 {
+                report.append("closed \(state.cut) connection(s) whose request did not arrive in time")
+            }
+            if state.refused > 0 {
+                report.append("refused \(state.refused) connection(s) from addresses holding \(reserveFloor) or more "
+                                  + "while the last \(reservedConnections) of \(connectionLimit) were reserved")
+            }
+            if state.suppressedMessages > 0 {
+                report.append("libmicrohttpd: \(state.suppressedMessages) more message(s) not shown")
+            }
+            state.cut = 0
+            state.refused = 0
+            state.messages = 0
+            state.suppressedMessages = 0
+            state.lastReport = now
+        }
+        for line in report { logger?.warning(line) }
+    }
+
+    private static let timeoutResponse: [UInt8] = {
+        let body = #"{"error":{"code":"request_timeout","message":"the request did not arrive in full in time"}}"#
+        let head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n"
+        return Array((head + body).utf8)
+    }()
+}

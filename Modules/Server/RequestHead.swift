@@ -1,0 +1,145 @@
+import FoundationEssentials
+import Core
+import HTTP
+
+/// A request as far as it has arrived when its headers are complete: what the server checks
+/// before it reads a byte of the body or lets the application see it.
+struct RequestHead {
+    var method: String
+    var version: String
+    /// Every header line as it arrived, duplicates kept, names as the client spelled them.
+    var headers: [(name: String, value: String)]
+    /// Bytes of the request line and headers (0 when libmicrohttpd did not say).
+    var size: Int
+    /// Bytes of the request target as sent (path and query, still percent-encoded).
+    var targetLength: Int
+
+    func values(of name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name }.map(\.value)
+    }
+}
+
+/// The limits a request head must keep, and the refusals when it does not. Every refusal is
+/// the documented JSON error and closes the connection (the server adds `Connection: close`):
+/// after a head it does not trust, the server cannot know where the next request would start.
+struct HeadRules: Sendable {
+    /// The request line and headers together (431 above it).
+    var maximumHeadBytes = 16 * 1024
+    /// The request target, path and query (414 above it).
+    var maximumTargetBytes = 8 * 1024
+
+    /// The refusal for `head`, or nil when it may go on. Framing is checked so that no two
+    /// readers of these bytes (a proxy in front, this server) can disagree on where the body
+    /// ends: one `Content-Length` of digits, or one `Transfer-Encoding: chunked`, never both,
+    /// nothing folded over lines that could hide either.
+    func refusal(for head: RequestHead) -> HTTPResponse? {
+        guard head.version == "HTTP/1.1" || head.version == "HTTP/1.0" else {
+            return Self.error(505, code: "http_version_not_supported", "only HTTP/1.1 and HTTP/1.0 are served")
+        }
+        if head.size > maximumHeadBytes {
+            return Self.error(431, code: "headers_too_large", "the request line and headers are larger than \(maximumHeadBytes) bytes")
+        }
+        if head.targetLength > maximumTargetBytes {
+            return Self.error(414, code: "uri_too_long", "the request target is longer than \(maximumTargetBytes) bytes")
+        }
+        for header in head.headers {
+            if Self.runsOnFromFramingHeader(header.name) {
+                return Self.framing("a header line continued onto the next line holds a framing header")
+            }
+            guard Self.isToken(header.name) else {
+                return Self.error(400, code: "invalid_header", "a header name holds a character a name cannot hold")
+            }
+            guard !header.value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+                return Self.error(400, code: "invalid_header", "a header value holds a control character")
+            }
+            if Self.hidesFramingHeader(header.value) {
+                return Self.framing("a header line continued onto the next line carries a framing header")
+            }
+        }
+        let hosts = head.values(of: "host")
+        if hosts.count > 1 {
+            return Self.error(400, code: "conflicting_host", "the request has more than one Host header")
+        }
+        if head.version == "HTTP/1.1" {
+            guard let host = hosts.first else {
+                return Self.error(400, code: "missing_host", "an HTTP/1.1 request must have a Host header")
+            }
+            if host.contains(where: { $0 == " " || $0 == "\t" || $0 == "," }) {
+                return Self.error(400, code: "invalid_host", "the Host header is not one host")
+            }
+        }
+        let lengths = head.values(of: "content-length")
+        let encodings = head.values(of: "transfer-encoding")
+        if lengths.count > 1 {
+            return Self.framing("the request has more than one Content-Length header")
+        }
+        if let length = lengths.first, length.isEmpty || !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Self.framing("Content-Length must be a number of bytes, digits only")
+        }
+        if !encodings.isEmpty {
+            if !lengths.isEmpty {
+                return Self.framing("Content-Length and Transfer-Encoding together leave the body's length ambiguous")
+            }
+            if head.version == "HTTP/1.0" {
+                return Self.framing("Transfer-Encoding is not part of HTTP/1.0")
+            }
+            guard encodings.count == 1, Self.trimmed(encodings[0]).lowercased() == "chunked" else {
+                return Self.framing("the only Transfer-Encoding served is one 'chunked'")
+            }
+        }
+        return nil
+    }
+
+    static func error(_ status: Int, code: String, _ message: String) -> HTTPResponse {
+        var response = HTTPResponse.error(AppError(.invalidInput, code: code, message))
+        response.status = status
+        return response
+    }
+
+    private static func framing(_ message: String) -> HTTPResponse {
+        error(400, code: "invalid_framing", message)
+    }
+
+    /// RFC 9110 `token`: the characters a field name may hold.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
+
+    /// Whether a name starts with `Content-Length` or `Transfer-Encoding` and goes on: what
+    /// libmicrohttpd 0.9.75 makes of a folded line (obs-fold). It appends the continuation to
+    /// the header's *name*, without its white space: `Transfer-Encoding:\r\n chunked` arrives
+    /// as a header named `Transfer-Encodingchunked`, which a reader that folds as the RFC says
+    /// takes for `Transfer-Encoding: chunked`.
+    static func runsOnFromFramingHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["content-length", "transfer-encoding"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
+    }
+
+    /// Whether a value holds `Content-Length:` or `Transfer-Encoding:`: what a library that
+    /// folds into the value (libmicrohttpd from 0.9.77) makes of `X: a\r\n Transfer-Encoding:
+    /// chunked`, which a reader that does not fold takes for a header of its own. (0.9.75 folds
+    /// into the name, which then holds a colon and is refused as no name at all.)
+    static func hidesFramingHeader(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        for name in ["content-length", "transfer-encoding"] {
+            var rest = lowered[...]
+            while let found = rest.firstRange(of: name) {
+                let after = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" }
+                if after.first == ":" { return true }
+                rest = rest[found.upperBound...]
+            }
+        }
+        return false
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
