@@ -119,17 +119,18 @@ public struct HTTPApplication: Sendable {
     /// 400 `invalid_text` for a path parameter or query item (name or value) holding a control
     /// character other than newline and tab, as for a JSON body's strings (`HTTPRequest.decode`).
     static func checkText(_ request: HTTPRequest) -> HTTPResponse? {
+        let path = request.pathParameters, query = request.query
         let refused: String?
-        if let name = request.pathParameters.keys.sorted().first(where: { request.pathParameters[$0]!.hasControlCharacters }) {
+        if let name = path.keys.sorted().first(where: { path[$0]!.hasControlCharacters }) {
             refused = "path parameter '\(name)'"
-        } else if let name = request.query.keys.sorted().first(where: { $0.hasControlCharacters || request.query[$0]!.hasControlCharacters }) {
+        } else if let name = query.keys.sorted().first(where: { $0.hasControlCharacters || query[$0]!.hasControlCharacters }) {
             refused = "query parameter '\(name.printable)'"
         } else {
             refused = nil
         }
         return refused.map { name in
-            .error(AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); text may hold newlines and tabs only",
-                                         code: "invalid_text"))
+            .error(AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); "
+                                         + "text may hold newlines and tabs only", code: "invalid_text"))
         }
     }
 
