@@ -59,10 +59,12 @@ struct AccountAbuseTests {
         var lockedKnown: [Double] = []
         for _ in 0..<rounds {
             lockedUnknown.append(Self.milliseconds {
-                #expect(api.send("POST", "/v1/sessions", json: ["email": "nobody0@example.com", "password": "x"]).errorCode == "too_many_attempts")
+                let response = api.send("POST", "/v1/sessions", json: ["email": "nobody0@example.com", "password": "x"])
+                #expect(response.errorCode == "too_many_attempts")
             })
             lockedKnown.append(Self.milliseconds {
-                #expect(api.send("POST", "/v1/sessions", json: ["email": "known0@example.com", "password": "x"]).errorCode == "too_many_attempts")
+                let response = api.send("POST", "/v1/sessions", json: ["email": "known0@example.com", "password": "x"])
+                #expect(response.errorCode == "too_many_attempts")
             })
         }
         let verification = min(unknownMedian, knownMedian)
@@ -111,7 +113,8 @@ struct AccountAbuseTests {
 
         let rows = try restarted.database.query("SELECT * FROM client_throttles")
         #expect(rows.count == 1)
-        let dump = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data()
+        let dump = try Data(contentsOf: URL(fileURLWithPath: path)) + wal
         for clear in ["2001:db8:7:7", "2001:db8:7:7::1", "2001:db8:7:7::abcd"] {
             #expect(dump.range(of: Data(clear.utf8)) == nil, "\(clear) is in the database file")
         }

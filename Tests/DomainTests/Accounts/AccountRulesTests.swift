@@ -55,7 +55,9 @@ struct AccountRulesTests {
         func unknownEmailVerifiesAgainstTheDummy() throws {
             let world = AccountWorld()
             for attempt in 1...3 {
-                let error = accountError { _ = try world.useCases.login(email: "nobody\(attempt)@example.com", password: "guess \(attempt)") }
+                let error = accountError {
+                    _ = try world.useCases.login(email: "nobody\(attempt)@example.com", password: "guess \(attempt)")
+                }
                 #expect(error?.code == "invalid_credentials")
             }
             #expect(world.hasher.hashed.count == 1, "the dummy hash is made once")
@@ -145,7 +147,8 @@ struct AccountRulesTests {
             #expect(accountError { try world.register("ana@example.com", from: "198.51.100.1") }?.code == "too_many_signups")
 
             for _ in 1...10 {
-                #expect(accountError { try world.register("ben@example.com", password: "short", from: "198.51.100.2") }?.code == "weak_password")
+                let weak = accountError { try world.register("ben@example.com", password: "short", from: "198.51.100.2") }
+                #expect(weak?.code == "weak_password")
             }
             try world.register("ben@example.com", from: "198.51.100.2")
         }
@@ -174,7 +177,8 @@ struct AccountRulesTests {
             let world = AccountWorld()
             try world.register("ana@example.com", from: "203.0.113.7")
             let rows = world.memory.tables.clientThrottles.values
-            #expect(rows == [ClientThrottle(scope: "signup", client: "digest(203.0.113.7)", fullAt: world.clock.now.addingTimeInterval(720))])
+            let fullAt = world.clock.now.addingTimeInterval(720)
+            #expect(rows == [ClientThrottle(scope: "signup", client: "digest(203.0.113.7)", fullAt: fullAt)])
             world.clock.advance(by: 720)
             try world.register("ben@example.com", from: "198.51.100.1")
             #expect(world.memory.tables.clientThrottles.values.map(\.client) == ["digest(198.51.100.1)"])
