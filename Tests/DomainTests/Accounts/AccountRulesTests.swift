@@ -67,6 +67,17 @@ struct AccountRulesTests {
             #expect(world.hasher.hashed.first != "guess 1")
         }
 
+        @Test("a server prepares the dummy hash at start: its first unknown email hashes nothing")
+        func prepared() throws {
+            let world = AccountWorld()
+            try world.useCases.prepareForLogins()
+            #expect(world.hasher.hashed.count == 1)
+            _ = accountError { _ = try world.useCases.login(email: "nobody@example.com", password: "guess") }
+            try world.useCases.prepareForLogins()
+            #expect(world.hasher.hashed.count == 1)
+            #expect(world.hasher.verified.count == 1)
+        }
+
         @Test("a known email with a wrong password costs the same one verification, and answers the same")
         func knownEmailWrongPassword() throws {
             let world = AccountWorld()
