@@ -54,6 +54,8 @@ final class ConnectionGuard: Sendable {
         /// Since the last report in the log.
         var cut = 0
         var refused = 0
+        /// Heads refused (ambiguous framing, no Host, too large...), by error code.
+        var refusedHeads: [String: Int] = [:]
         var lastReport = ContinuousClock.now
         var messages = 0
         var suppressedMessages = 0
@@ -98,11 +100,14 @@ final class ConnectionGuard: Sendable {
         }
     }
 
+    /// Stops the sweep and reports what it has not reported yet.
     func stop() {
-        sweeper.withLock { timer in
+        let wasRunning = sweeper.withLock { timer -> Bool in
+            defer { timer = nil }
             timer?.cancel()
-            timer = nil
+            return timer != nil
         }
+        if wasRunning { sweep(now: .now, reportNow: true) }
     }
 
     // MARK: - Called on libmicrohttpd's threads
@@ -186,6 +191,11 @@ final class ConnectionGuard: Sendable {
         }
     }
 
+    /// A request refused for its head, counted for the next report.
+    func refusedHead(code: String) {
+        state.withLock { $0.refusedHeads[code, default: 0] += 1 }
+    }
+
     /// One of libmicrohttpd's own messages: logged, at most `messagesPerReport` per report interval.
     func libraryMessage(_ text: String) {
         guard let logger else { return }
@@ -200,24 +210,55 @@ final class ConnectionGuard: Sendable {
         if shown { logger.warning("libmicrohttpd: \(text)") }
     }
 
+    // MARK: - The drain
+
+    /// For a stop: closes every connection that has no request the server will answer, and
+    /// returns how many still have one. A connection waiting for a request with nothing
+    /// arrived is shut down (its client learns of it as of any idle keep-alive close); one
+    /// whose request has begun but whose head is not complete gets a JSON 503 and is shut down
+    /// (it would only get a 503 once its head were in). Busy: a request in the application's
+    /// hands or with its response going out, a body arriving for a request taken before the
+    /// stop, bytes of a next request not read yet (that request gets a 503 and a close).
+    func drain() -> Int {
+        state.withLock { state in
+            var busy = 0
+            for (id, entry) in state.entries {
+                switch entry.phase {
+                case .awaitingRequest:
+                    if tend_unread_bytes(entry.fd) > 0 {
+                        busy += 1
+                    } else {
+                        shutdown(entry.fd, Int32(SHUT_RDWR))
+                        state.entries[id]?.deadline = nil
+                    }
+                case .receivingHead:
+                    Self.send(Self.shuttingDownResponse, to: entry.fd)
+                    shutdown(entry.fd, Int32(SHUT_RDWR))
+                    state.entries[id]?.deadline = nil
+                case .receivingBody, .answering:
+                    busy += 1
+                }
+            }
+            return busy
+        }
+    }
+
     // MARK: - The sweep
 
     /// Shuts down every connection past its deadline; reports in the log now and then.
-    func sweep(now: ContinuousClock.Instant) {
+    func sweep(now: ContinuousClock.Instant, reportNow: Bool = false) {
         var report: [String] = []
         state.withLock { state in
             for (id, entry) in state.entries {
                 guard let deadline = entry.deadline, deadline <= now else { continue }
                 if entry.phase == .receivingHead || entry.phase == .receivingBody {
-                    Self.timeoutResponse.withUnsafeBytes { bytes in
-                        _ = send(entry.fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-                    }
+                    Self.send(Self.timeoutResponse, to: entry.fd)
                 }
                 shutdown(entry.fd, Int32(SHUT_RDWR))
                 state.entries[id]?.deadline = nil
                 state.cut += 1
             }
-            guard now - state.lastReport >= Self.reportInterval else { return }
+            guard reportNow || now - state.lastReport >= Self.reportInterval else { return }
             if state.cut > 0 {
                 report.append("closed \(state.cut) connection(s) whose request did not arrive in time")
             }
@@ -225,11 +266,16 @@ final class ConnectionGuard: Sendable {
                 report.append("refused \(state.refused) connection(s) from addresses holding \(reserveFloor) or more "
                                   + "while the last \(reservedConnections) of \(connectionLimit) were reserved")
             }
+            if !state.refusedHeads.isEmpty {
+                let counts = state.refusedHeads.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+                report.append("refused request(s) for their head: " + counts.joined(separator: ", "))
+            }
             if state.suppressedMessages > 0 {
                 report.append("libmicrohttpd: \(state.suppressedMessages) more message(s) not shown")
             }
             state.cut = 0
             state.refused = 0
+            state.refusedHeads = [:]
             state.messages = 0
             state.suppressedMessages = 0
             state.lastReport = now
@@ -237,10 +283,24 @@ final class ConnectionGuard: Sendable {
         for line in report { logger?.warning(line) }
     }
 
-    private static let timeoutResponse: [UInt8] = {
-        let body = #"{"error":{"code":"request_timeout","message":"the request did not arrive in full in time"}}"#
-        let head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+    /// Writes what fits of a whole response without waiting (the connection is closed next).
+    private static func send(_ response: [UInt8], to fd: Int32) {
+        response.withUnsafeBytes { bytes in
+            _ = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+        }
+    }
+
+    /// A JSON error response, written on the socket directly: the request it answers never
+    /// reached libmicrohttpd's handler.
+    private static func rawResponse(_ status: Int, _ reason: String, code: String, _ message: String) -> [UInt8] {
+        let body = #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#
+        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: close\r\n\r\n"
         return Array((head + body).utf8)
-    }()
+    }
+
+    private static let timeoutResponse = rawResponse(408, "Request Timeout", code: "request_timeout",
+                                                     "the request did not arrive in full in time")
+    private static let shuttingDownResponse = rawResponse(503, "Service Unavailable", code: "shutting_down",
+                                                          "the server is shutting down; retry on a new connection")
 }

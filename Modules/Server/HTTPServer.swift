@@ -122,9 +122,11 @@ public final class HTTPServer: @unchecked Sendable {
         daemonAddress.withLock { $0 = UInt(bitPattern: Int(bitPattern: daemon)) }
     }
 
-    /// Stops accepting connections and taking requests (a request that arrives now on an open
-    /// connection gets a JSON 503 and the connection closes), waits up to `timeout` for the
-    /// requests in flight (their responses carry `Connection: close`), then closes.
+    /// Stops accepting connections and taking requests, lets what is in flight finish, then
+    /// closes (see `ConnectionGuard.drain`). A connection waiting for a request, with none
+    /// arriving, is closed at once; a request that arrives on an open connection now gets a
+    /// JSON 503 and its connection closes; requests in flight finish, their responses carrying
+    /// `Connection: close`. Returns when no connection is busy any more, or after `timeout`.
     public func stop(timeout: Duration = .seconds(10)) {
         let address = daemonAddress.withLock { current -> UInt in
             defer { current = 0 }
@@ -135,7 +137,14 @@ public final class HTTPServer: @unchecked Sendable {
         draining.withLock { $0 = true }
         drainBegins.withLock { $0 }?()
         let (seconds, attoseconds) = max(timeout, .zero).components
-        _ = requestsInFlight.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+        let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
+        // The requests in flight are an event (the group); a connection going idle is not, so
+        // the connections are looked at every few milliseconds.
+        while DispatchTime.now() < deadline {
+            let busy = connections.drain()
+            if busy == 0, requestsInFlight.wait(timeout: .now()) == .success { break }
+            if requestsInFlight.wait(timeout: min(deadline, .now() + .milliseconds(5))) == .success { usleep(5_000) }
+        }
         connections.stop()
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
@@ -161,7 +170,8 @@ public final class HTTPServer: @unchecked Sendable {
             let head = RequestHead(method: method, version: version, headers: pending.headers,
                                    size: tend_mhd_request_head_size(connection), targetLength: known?.targetLength ?? url.utf8.count)
             if let refusal = configuration.headRules.refusal(for: head) {
-                return refuse(refusal, pending, on: connection)
+                connections.refusedHead(code: refusal.code)
+                return refuse(refusal.response, pending, on: connection)
             }
             pending.limit = application.maximumBodySize(method: method, path: url)
             if let length = head.values(of: "content-length").first.flatMap({ Int($0) }), length > pending.limit {

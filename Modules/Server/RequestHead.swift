@@ -32,7 +32,7 @@ struct HeadRules: Sendable {
     /// readers of these bytes (a proxy in front, this server) can disagree on where the body
     /// ends: one `Content-Length` of digits, or one `Transfer-Encoding: chunked`, never both,
     /// nothing folded over lines that could hide either.
-    func refusal(for head: RequestHead) -> HTTPResponse? {
+    func refusal(for head: RequestHead) -> Refusal? {
         guard head.version == "HTTP/1.1" || head.version == "HTTP/1.0" else {
             return Self.error(505, code: "http_version_not_supported", "only HTTP/1.1 and HTTP/1.0 are served")
         }
@@ -90,13 +90,24 @@ struct HeadRules: Sendable {
         return nil
     }
 
-    static func error(_ status: Int, code: String, _ message: String) -> HTTPResponse {
-        var response = HTTPResponse.error(AppError(.invalidInput, code: code, message))
-        response.status = status
-        return response
+    /// Why a head is refused: a status and the documented JSON error.
+    struct Refusal: Sendable {
+        let status: Int
+        let code: String
+        let message: String
+
+        var response: HTTPResponse {
+            var response = HTTPResponse.error(AppError(.invalidInput, code: code, message))
+            response.status = status
+            return response
+        }
     }
 
-    private static func framing(_ message: String) -> HTTPResponse {
+    static func error(_ status: Int, code: String, _ message: String) -> Refusal {
+        Refusal(status: status, code: code, message: message)
+    }
+
+    private static func framing(_ message: String) -> Refusal {
         error(400, code: "invalid_framing", message)
     }
 

@@ -338,12 +338,15 @@ struct ServerSlowClientHardeningTests {
 
 @Suite("Server hardening: a graceful stop", .serialized)
 struct ServerStopHardeningTests {
-    /// Under keep-alive: once `stop` begins, a request on an idle open connection gets a JSON
-    /// 503 and its connection closes; the request in flight finishes with `Connection: close`.
-    @Test func stopRefusesNewRequestsOnOpenConnectionsAndFinishesTheOneInFlight() async throws {
+    /// Under keep-alive, with one worker thread held by a slow request: once `stop` begins, an
+    /// idle connection is closed at once, one whose head is half-way in gets a JSON 503, one
+    /// whose next request waits unread gets a JSON 503 when it is read, and the request in
+    /// flight finishes, with `Connection: close`.
+    @Test func stopClosesIdleConnectionsRefusesNewRequestsAndFinishesTheOneInFlight() async throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let server = try HardeningFixture.start(routes: HardeningFixture.routes + [makeRoute("GET", "/slow") { _ in
+        let server = try HardeningFixture.start(.init(host: "127.0.0.1", port: 0, threads: 1),
+                                                routes: HardeningFixture.routes + [makeRoute("GET", "/slow") { _ in
             entered.signal()
             _ = release.wait(timeout: .now() + patience)
             return HTTPResponse(status: 200, body: Data("slow done".utf8))
@@ -351,43 +354,76 @@ struct ServerStopHardeningTests {
         defer { release.signal() }
         let port = server.port
 
-        // An idle keep-alive connection that has been served once.
-        let idle = try loopbackSocket(port: port)
-        defer { close(idle) }
-        sendAll(idle, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
-        let first = try readResponse(idle)
-        #expect(first.status == 200)
-        #expect(first.headers["connection"]?.lowercased() != "close")
+        // Two keep-alive connections served once, and one whose head is half-way in.
+        var served: [Int32] = []
+        for _ in 0..<2 {
+            let fd = try loopbackSocket(port: port)
+            sendAll(fd, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let first = try readResponse(fd)
+            #expect(first.status == 200)
+            #expect(first.headers["connection"]?.lowercased() != "close")
+            served.append(fd)
+        }
+        let (idle, late) = (served[0], served[1])
+        defer { close(idle); close(late) }
+        let partial = try loopbackSocket(port: port)
+        defer { close(partial) }
+        sendAll(partial, "GET /hello HTTP/1.1\r\nHost: t\r\n")
 
-        // A request in flight on another keep-alive connection.
+        // The one worker is held by a request in flight; the late connection's next request
+        // waits unread behind it.
         let busy = try loopbackSocket(port: port)
         defer { close(busy) }
         sendAll(busy, "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
         let inHandler = try await onThread { entered.wait(timeout: .now() + patience) == .success }
         try #require(inHandler)
+        sendAll(late, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
 
         let draining = DispatchSemaphore(value: 0)
         server.drainBegins.withLock { $0 = { draining.signal() } }
-        async let stopped: Void = onThread { server.stop(timeout: .seconds(patience)) }
+        let stopReturned = Flag()
+        async let stopped: Void = onThread {
+            server.stop(timeout: .seconds(patience))
+            stopReturned.set()
+        }
         let drainBegan = try await onThread { draining.wait(timeout: .now() + patience) == .success }
         try #require(drainBegan)
 
-        // A new request on the idle connection. (Both connections may share the worker thread
-        // that the slow handler holds: its answer is read once the handler is let go.)
-        sendAll(idle, "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        // The idle connection is closed without a word, while the request is still in flight.
+        #expect(readAll(idle).isEmpty)
+        #expect(!stopReturned.isSet, "stop returned while a request was in flight")
+
         release.signal()
         let finished = try readResponse(busy)
         #expect(finished.status == 200)
         #expect(finished.text == "slow done")
         #expect(finished.headers["connection"]?.lowercased() == "close")
-
-        // Refused, and the connection closes.
-        let refused = try readResponse(idle)
+        // The half-way one is told why (by the drain, once its request line is read).
+        let cut = try RawResponse(Data(readAll(partial).utf8))
+        #expect(cut.status == 503)
+        #expect(try errorCode(in: cut.body) == "shutting_down")
+        let refused = try readResponse(late)
         #expect(refused.status == 503)
         #expect(try errorCode(in: refused.body) == "shutting_down")
         #expect(refused.headers["connection"]?.lowercased() == "close")
-        #expect(peerClosed(idle, within: patience))
         try await stopped
         #expect(peerClosed(busy, within: patience))
+        #expect(peerClosed(late, within: patience))
+    }
+}
+
+extension ServerFramingHardeningTests {
+    /// Where libmicrohttpd refuses a framing itself, before the server sees the request (a
+    /// `Content-Length` it cannot read, when no `Transfer-Encoding` is given), its answer is its
+    /// own HTML, but the request behind is still never served and the connection closes.
+    @Test func framingsLibmicrohttpdRefusesItselfStillCloseTheConnection() throws {
+        let server = try HardeningFixture.start()
+        defer { server.stop() }
+        for length in ["5, 5", "+5", "abc", "-1"] {
+            let stream = try exchange("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+                                          + "helloGET /echo/smuggled HTTP/1.1\r\nHost: t\r\n\r\n", port: server.port)
+            #expect(stream.hasPrefix("HTTP/1.1 400 "), "\(length): \(stream)")
+            #expect(!stream.contains("smuggled"), "\(length): \(stream)")
+        }
     }
 }

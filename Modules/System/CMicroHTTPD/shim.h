@@ -9,6 +9,7 @@
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -101,6 +102,12 @@ static inline void *tend_mhd_socket_context(struct MHD_Connection *connection) {
 static inline size_t tend_mhd_request_head_size(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     return info ? info->header_size : 0;
+}
+
+/// Bytes that have arrived on a socket and are not read yet (-1 on error).
+static inline int tend_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
 }
 
 /// The client's IP address as text into `out` ("203.0.113.7", "2001:db8::1"; an IPv4-mapped
