@@ -9,11 +9,8 @@ public enum TimeInput {
 
     public static let expected = "HH:MM, 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' or an ISO 8601 time with an offset"
 
-    /// What a person logs happened in this span: 1900 to 2200 (the month views' range).
-    public static let plausible = Date(timeIntervalSince1970: -2_208_988_800)...Date(timeIntervalSince1970: 7_258_118_400)
-
     public static func parse(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
-        parseAny(text, now: now, timeZone: timeZone).flatMap { plausible.contains($0) ? $0 : nil }
+        parseAny(text, now: now, timeZone: timeZone).flatMap { PlausibleTime.contains($0) ? $0 : nil }
     }
 
     private static func parseAny(_ text: String, now: Date, timeZone: TimeZone) -> Date? {

@@ -88,7 +88,7 @@ extension KoreanCatalog {
         "weight_not_found.none": "아직 체중 기록이 없어요.",
         "meal_empty": "{date}의 {meal}에는 기록한 게 없어요.",
         "future_meal": "{date}은(는) 너무 먼 날이에요: 식사는 하루 전까지만 미리 기록할 수 있어요.",
-        "invalid_date.before_1900": "{date}은(는) 1900년보다 앞선 날이에요.",
+        "invalid_date.out_of_range": "{date}은(는) {first}년부터 {last}년 사이의 날짜가 아니에요.",
         "invalid_goal.kcal": "칼로리 목표는 500부터 10,000까지예요.",
         "invalid_goal.macro": "매크로 목표는 0 g부터 2000 g까지예요.",
         "invalid_goal.percent": "비율은 0부터 100까지예요.",

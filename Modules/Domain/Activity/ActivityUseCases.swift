@@ -67,6 +67,7 @@ public struct ActivityUseCases: Sendable {
             throw AppError(.unprocessable, code: "untimed_track",
                            "the track has no times, so it cannot be placed on a day; add it by hand with 'add'")
         }
+        try PlausibleTime.check(start, "the track's start")
         let now = clock.now
         return try transactor.write {
             if !force {
@@ -125,6 +126,7 @@ public struct ActivityUseCases: Sendable {
         }
         let now = clock.now
         let start = entry.startedAt ?? now.addingTimeInterval(-entry.duration)
+        try PlausibleTime.check(start, "the start")
         guard start.addingTimeInterval(entry.duration).timeIntervalSince(now) <= 300 else {
             throw AppError.invalidInput("the activity would end in the future", code: "future_activity")
         }

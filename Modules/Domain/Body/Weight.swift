@@ -118,6 +118,7 @@ public struct BodyUseCases: Sendable {
         }
         let now = clock.now
         let when = takenAt ?? now
+        try PlausibleTime.check(when, "the weighing time")
         guard when.timeIntervalSince(now) <= 300 else {
             throw AppError.invalidInput("the weighing is in the future", code: "future_weight")
         }

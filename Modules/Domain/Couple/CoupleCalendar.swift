@@ -110,8 +110,8 @@ extension CoupleUseCases {
     public func calendar(accountID: String, month: YearMonth?) throws -> [EventOccurrence] {
         let couple = try activeCouple(accountID: accountID)
         let month = month ?? today(of: accountID).yearMonth
-        guard (1900...2200).contains(month.year) else {
-            throw AppError.invalidInput("month must be between 1900 and 2200", code: "invalid_month")
+        guard PlausibleTime.contains(month) else {
+            throw AppError.invalidInput("month must be \(PlausibleTime.span)", code: "invalid_month")
         }
         _ = try markCalendarChecked(accountID: accountID)
         let zone = zone(of: accountID) // once: it is a read of the account
@@ -216,8 +216,8 @@ extension CoupleUseCases {
     }
 
     static func checkSpan(_ start: LocalDate, _ end: LocalDate) throws {
-        guard (1900...2200).contains(start.year) else {
-            throw AppError.invalidInput("start must be between the years 1900 and 2200", code: "invalid_start")
+        guard PlausibleTime.contains(start) else {
+            throw AppError.invalidInput("start must be \(PlausibleTime.span)", code: "invalid_start")
         }
         guard end >= start else { throw AppError.invalidInput("end is before start", code: "invalid_end") }
         guard start.days(until: end) <= 366 else { throw AppError.invalidInput("an event lasts at most a year", code: "invalid_end") }

@@ -19,6 +19,7 @@ public struct DoseRules: Sendable {
     }
 
     public static func validate(takenAt: Date, now: Date, timeZone: TimeZone) throws {
+        try PlausibleTime.check(takenAt, "the dose time")
         guard takenAt.timeIntervalSince(now) <= futureTolerance else {
             let wall = timeZone.wallClock(of: takenAt)
             let time = LocalTime(minutes: wall.secondOfDay / 60)!

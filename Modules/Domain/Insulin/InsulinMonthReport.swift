@@ -50,6 +50,7 @@ public struct GetInsulinMonthReport: Sendable {
         let calendar = settings.insulinDays
         let today = calendar.day(of: clock.now)
         let month = month ?? today.yearMonth
+        try PlausibleTime.check(month, "the month")
         let monthDoses = try doses.doses(ownerID: ownerID, kind: nil, in: calendar.interval(from: month.firstDay, through: month.lastDay))
         let longDays = Set(try doses.doses(ownerID: ownerID, kind: .long, in: nil).map { calendar.day(of: $0.takenAt) })
         var firstUse = settings.createdAt

@@ -220,6 +220,7 @@ public struct NutritionUseCases: Sendable {
 
     /// Copies a meal of one day to another (today by default): "yesterday's breakfast".
     public func copy(ownerID: String, from date: LocalDate, meal: Meal, to target: LocalDate?) throws -> [DietEntry] {
+        try PlausibleTime.check(date, "the day to copy from")
         let target = try checked(day: target, ownerID: ownerID)
         return try transactor.write {
             let source = try diet.entries(ownerID: ownerID, from: date, through: date).filter { $0.meal == meal }
@@ -248,9 +249,7 @@ public struct NutritionUseCases: Sendable {
             throw AppError.invalidInput("\(day) is too far ahead: meals are logged up to a day in advance", code: "future_meal")
                 .with(["date": "\(day)"])
         }
-        guard day.year >= 1900 else {
-            throw AppError.invalidInput("\(day) is before 1900", code: "invalid_date").with(key: "before_1900", ["date": "\(day)"])
-        }
+        try PlausibleTime.check(day, "the meal's day")
         return day
     }
 

@@ -102,6 +102,7 @@ public struct WorkoutUseCases: Sendable {
         if let minutes = entry.durationMinutes, !(minutes > 0 && minutes <= 24 * 60) {
             throw AppError.invalidInput("a duration is more than 0 and at most 24 h", code: "invalid_duration").with(key: "session")
         }
+        if let start = entry.startedAt { try PlausibleTime.check(start, "the session's start") }
         if let start = entry.startedAt, start.timeIntervalSince(now) > 300 {
             throw AppError.invalidInput("the session is in the future", code: "future_session")
         }

@@ -85,8 +85,8 @@ struct SessionController: Sendable {
 
     static func date(_ request: HTTPRequest, _ name: String) throws -> LocalDate? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let date = LocalDate(text) else {
-            throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD (got '\(text)')", code: "invalid_\(name)")
+        guard let date = PlausibleTime.day(text) else {
+            throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD \(PlausibleTime.span) (got '\(text)')", code: "invalid_\(name)")
         }
         return date
     }

@@ -71,7 +71,9 @@ struct DateQuery: EndpointParameters, Equatable {
     /// A `YYYY-MM-DD` query item; another form is a 400 that names it.
     static func date(_ query: [String: String], _ name: String) throws -> LocalDate? {
         guard let text = query[name] else { return nil }
-        guard let date = LocalDate(text) else { throw AppError.invalidInput("\(name) must be YYYY-MM-DD", code: "invalid_date") }
+        guard let date = PlausibleTime.day(text) else {
+            throw AppError.invalidInput("\(name) must be YYYY-MM-DD \(PlausibleTime.span)", code: "invalid_date")
+        }
         return date
     }
 }
@@ -104,7 +106,9 @@ struct MonthQuery: EndpointParameters, Equatable {
 
     init(path: [String: String], query: [String: String]) throws {
         guard let text = query["month"] else { return }
-        guard let month = YearMonth(text) else { throw AppError.invalidInput("month must be YYYY-MM", code: "invalid_month") }
+        guard let month = PlausibleTime.month(text) else {
+            throw AppError.invalidInput("month must be YYYY-MM \(PlausibleTime.span)", code: "invalid_month")
+        }
         self.month = month
     }
 

@@ -77,8 +77,8 @@ struct InsulinController: Sendable {
     func calendar(_ request: HTTPRequest) throws -> HTTPResponse {
         var month: YearMonth?
         if let text = request.query["month"] {
-            guard let parsed = YearMonth(text) else {
-                throw AppError.invalidInput("'month' must be YYYY-MM (got '\(text)')", code: "invalid_month")
+            guard let parsed = PlausibleTime.month(text) else {
+                throw AppError.invalidInput("'month' must be YYYY-MM \(PlausibleTime.span) (got '\(text)')", code: "invalid_month")
             }
             month = parsed
         }
@@ -98,12 +98,13 @@ struct InsulinController: Sendable {
         guard let text, !text.isEmpty else {
             return Date(timeIntervalSince1970: isEnd ? 253_402_300_799 : -62_135_596_800)
         }
-        if let day = LocalDate(text) {
+        if let day = PlausibleTime.day(text) {
             return zone.instant(of: isEnd ? day.adding(days: 1) : day, minutes: 0)
         }
-        if let instant = ISO8601.parseInstant(text) {
+        if let instant = PlausibleTime.instant(text) {
             return isEnd ? instant.addingTimeInterval(0.001) : instant
         }
-        throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD or an ISO 8601 instant (got '\(text)')", code: "invalid_\(name)")
+        throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD or an ISO 8601 instant, \(PlausibleTime.span) (got '\(text)')",
+                                    code: "invalid_\(name)")
     }
 }

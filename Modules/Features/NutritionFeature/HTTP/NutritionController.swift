@@ -123,8 +123,8 @@ struct NutritionController: Sendable {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         default:
-            guard let date = LocalDate(text) else {
-                throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD (got '\(text)')", code: "invalid_field")
+            guard let date = PlausibleTime.day(text) else {
+                throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD \(PlausibleTime.span) (got '\(text)')", code: "invalid_field")
             }
             return date
         }

@@ -105,7 +105,9 @@ struct WorkoutController: Sendable {
 
     static func date(_ request: HTTPRequest, _ name: String) throws -> LocalDate? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let date = LocalDate(text) else { throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD", code: "invalid_\(name)") }
+        guard let date = PlausibleTime.day(text) else {
+            throw AppError.invalidInput("'\(name)' must be YYYY-MM-DD \(PlausibleTime.span)", code: "invalid_\(name)")
+        }
         return date
     }
 }
