@@ -27,8 +27,8 @@ struct InsulinRepositoryTests {
         try doses.insert(original)
         #expect(try doses.dose(id: "a", ownerID: "local") == original)
         #expect(try doses.dose(id: "a", ownerID: "someone-else") == nil)
-        #expect(try doses.idExists("a"))
-        #expect(try !doses.idExists("b"))
+        #expect(try doses.ownerOfID("a") == "local")
+        #expect(try doses.ownerOfID("b") == nil)
     }
 
     @Test func queriesFilterByOwnerKindIntervalAndDeletion() throws {

@@ -200,13 +200,47 @@ struct IdempotentLogTests {
         #expect(first.created)
         #expect(first.dose.id == clientID)
 
-        // A retry a minute later, even with other values, returns the first dose and trips no guard.
+        // A retry a minute later returns the first dose and trips no guard.
         let retry = try world.useCases(at: now.adding(minutes: 1))
-            .logDose(ownerID: Owner.local, .init(id: clientID, kind: .long, units: 12))
+            .logDose(ownerID: Owner.local, .init(id: clientID, kind: .long, units: 10))
         #expect(retry.created == false)
         #expect(retry.dose == first.dose)
         #expect(world.store.liveDoses.count == 1)
         #expect(world.store.doseInserts == 1)
+    }
+
+    @Test("a retry that leaves out units, time or force is the same call; its time, units and note must match where given")
+    func retryMatchesWhatItGives() throws {
+        let world = World(now: now)
+        let takenAt = now.adding(minutes: -30)
+        let first = try world.insulin.logDose(ownerID: Owner.local, .init(id: clientID, kind: .rapid, units: 4, takenAt: takenAt,
+                                                                         note: "lunch"))
+        let later = world.useCases(at: now.adding(minutes: 2))
+        for same in [LogDose.Request(id: clientID, kind: .rapid, units: 4, takenAt: takenAt, note: "lunch"),
+                     LogDose.Request(id: clientID.uppercased(), kind: .rapid, note: "lunch", force: true),
+                     LogDose.Request(id: clientID, kind: .rapid, takenAt: takenAt.addingTimeInterval(0.0004), note: "lunch")] {
+            let retry = try later.logDose(ownerID: Owner.local, same)
+            #expect(retry.created == false)
+            #expect(retry.dose == first.dose)
+        }
+        #expect(world.store.doseInserts == 1)
+    }
+
+    @Test("the id of a stored dose with other values is id_conflict, with the stored dose; nothing changes",
+          arguments: [LogDose.Request(kind: .long, units: 4), LogDose.Request(kind: .rapid, units: 5),
+                      LogDose.Request(kind: .rapid, units: 4, takenAt: utc("2026-03-12 02:00")),
+                      LogDose.Request(kind: .rapid, units: 4, note: "dinner"), LogDose.Request(kind: .rapid, units: 4)])
+    func otherValuesConflict(_ other: LogDose.Request) throws {
+        let world = World(now: now)
+        let first = try world.insulin.logDose(ownerID: Owner.local, .init(id: clientID, kind: .rapid, units: 4,
+                                                                         takenAt: utc("2026-03-12 02:30"), note: "lunch"))
+        var request = other
+        request.id = clientID
+        let error = #expect(throws: AppError.self) { try world.insulin.logDose(ownerID: Owner.local, request) }
+        #expect(error?.code == "id_conflict")
+        #expect(error?.kind == .conflict)
+        #expect(error?.details as? Dose == first.dose)
+        #expect(world.store.liveDoses == [first.dose])
     }
 
     @Test("an uppercase id is the same id, stored lowercase")
@@ -219,17 +253,22 @@ struct IdempotentLogTests {
         #expect(world.store.liveDoses.count == 1)
     }
 
-    @Test("an id already used by another owner, or by a deleted dose, is a conflict")
+    @Test("another owner's id is not found, as a missing dose is; the id of one's own deleted dose is taken")
     func idTaken() throws {
         let world = World(now: now)
         let theirs = Dose(id: clientID, ownerID: "account-2", kind: .long, units: 10, takenAt: now.adding(hours: -30),
                           note: nil, createdAt: now, updatedAt: now)
         try world.transactor.write { try world.doses.insert(theirs) }
-        let error = #expect(throws: AppError.self) {
-            try world.insulin.logDose(ownerID: Owner.local, .init(id: clientID, kind: .long))
+        for request in [LogDose.Request(id: clientID, kind: .long), LogDose.Request(id: clientID, kind: .long, units: 10,
+                                                                                   takenAt: now.adding(hours: -30))] {
+            let error = #expect(throws: AppError.self) { try world.insulin.logDose(ownerID: Owner.local, request) }
+            let missing = #expect(throws: AppError.self) { try world.insulin.listDoses.dose(ownerID: Owner.local, id: clientID) }
+            #expect(error?.code == "dose_not_found")
+            #expect(error?.kind == .notFound)
+            #expect(error?.message == missing?.message)
+            #expect(error?.details == nil)
         }
-        #expect(error?.code == "id_taken")
-        #expect(error?.kind == .conflict)
+        #expect(world.store.allDoses == [theirs])
 
         let mine = try world.log(.rapid, id: "0195f3a2-7c41-7d2e-9b1a-000000000001")
         try world.insulin.deleteDose(ownerID: Owner.local, id: mine.id)

@@ -39,8 +39,8 @@ final class FakeDoseRepository: DoseRepository {
         memory.read { tables in tables.doses[id].flatMap { $0.ownerID == ownerID && $0.deletedAt == nil ? $0 : nil } }
     }
 
-    func idExists(_ id: String) throws -> Bool {
-        memory.read { $0.doses[id] != nil }
+    func ownerOfID(_ id: String) throws -> String? {
+        memory.read { $0.doses[id]?.ownerID }
     }
 
     func doses(ownerID: String, kind: InsulinKind?, in interval: Range<Date>?) throws -> [Dose] {
@@ -55,6 +55,15 @@ final class FakeDoseRepository: DoseRepository {
 
     func latest(ownerID: String, kind: InsulinKind, atOrBefore date: Date) throws -> Dose? {
         try doses(ownerID: ownerID, kind: kind, in: nil).last { $0.takenAt <= date }
+    }
+
+    func latest(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> Dose? {
+        try doses(ownerID: ownerID, kind: kind, in: interval).last
+    }
+
+    func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally {
+        let doses = try doses(ownerID: ownerID, kind: kind, in: interval)
+        return DoseTally(count: doses.count, units: doses.reduce(0) { $0 + $1.units })
     }
 
     func earliestTakenAt(ownerID: String) throws -> Date? {

@@ -94,9 +94,9 @@ struct InsulinRouteTests {
             #expect((list.json["doses"] as? [[String: Any]])?.count == 1)
             #expect((list.json["doses"] as? [[String: Any]])?.first?["id"] as? String != other)
         }
-        // Bob reusing Alice's id is refused, not merged.
+        // Bob reusing Alice's id is refused, not merged, and answered as a missing dose is.
         let clash = api.send("POST", "/v1/insulin/doses", json: ["id": aliceDose, "kind": "rapid"], token: bob)
-        #expect(clash.status == 409)
+        #expect(clash.status == 404)
     }
 
     @Test func statusCalendarAndSettings() throws {

@@ -33,8 +33,8 @@ public struct SQLiteDoseRepository: DoseRepository {
             [.text(id), .text(ownerID)]).map(Self.decode)
     }
 
-    public func idExists(_ id: String) throws -> Bool {
-        try database.queryOne("SELECT 1 FROM insulin_doses WHERE id = ?", [.text(id)]) != nil
+    public func ownerOfID(_ id: String) throws -> String? {
+        try database.queryOne("SELECT owner_id FROM insulin_doses WHERE id = ?", [.text(id)])?.get("owner_id")
     }
 
     public func doses(ownerID: String, kind: InsulinKind?, in interval: Range<Date>?) throws -> [Dose] {
@@ -52,14 +52,81 @@ public struct SQLiteDoseRepository: DoseRepository {
         ).map(Self.decode)
     }
 
+    // The status reads cost the same whatever a day holds (migration 0012): the newest dose is
+    // one search of `insulin_doses_status`; a tally adds up `insulin_dose_tallies`, the live
+    // doses counted per quarter hour by triggers, and counts only the parts of quarters at the
+    // ends of the interval in the index (none when it starts and ends on a quarter, as an
+    // insulin day in any zone of today does).
+
+    static let quarter: Int64 = 900_000
+
+    private static let latestAtOrBefore = """
+        SELECT \(columns) FROM insulin_doses
+        WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at <= ?
+        ORDER BY taken_at DESC, id DESC LIMIT 1
+        """
+    private static let latestInInterval = """
+        SELECT \(columns) FROM insulin_doses
+        WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at >= ? AND taken_at < ?
+        ORDER BY taken_at DESC, id DESC LIMIT 1
+        """
+    private static let quartersTally = """
+        SELECT TOTAL(count) AS count, TOTAL(units) AS units FROM insulin_dose_tallies
+        WHERE owner_id = ? AND kind = ? AND quarter >= ? AND quarter < ?
+        """
+    private static let dosesTally = """
+        SELECT COUNT(*) AS count, TOTAL(units) AS units FROM insulin_doses
+        WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at >= ? AND taken_at < ?
+        """
+
     public func latest(ownerID: String, kind: InsulinKind, atOrBefore date: Date) throws -> Dose? {
-        try database.queryOne(
-            """
-            SELECT \(Self.columns) FROM insulin_doses
-            WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at <= ?
-            ORDER BY taken_at DESC, id DESC LIMIT 1
-            """,
-            [.text(ownerID), .text(kind.rawValue), date.sqlValue]).map(Self.decode)
+        try database.queryOne(Self.latestAtOrBefore, [.text(ownerID), .text(kind.rawValue), date.sqlValue]).map(Self.decode)
+    }
+
+    public func latest(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> Dose? {
+        try database.queryOne(Self.latestInInterval, [.text(ownerID), .text(kind.rawValue), interval.lowerBound.sqlValue,
+                                                      interval.upperBound.sqlValue]).map(Self.decode)
+    }
+
+    public func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally {
+        guard case .integer(let lower) = interval.lowerBound.sqlValue, case .integer(let upper) = interval.upperBound.sqlValue,
+              lower < upper else { return DoseTally(count: 0, units: 0) }
+        let key: [SQLValue] = [.text(ownerID), .text(kind.rawValue)]
+        // Whole quarters from the tallies, the parts at either end from the doses.
+        let first = Self.floorDiv(lower + Self.quarter - 1, Self.quarter), end = Self.floorDiv(upper, Self.quarter)
+        guard first < end else { return try tally(Self.dosesTally, key + [.integer(lower), .integer(upper)]) }
+        let (inner, head, tail) = try database.read {
+            (try tally(Self.quartersTally, key + [.integer(first), .integer(end)]),
+             try tally(Self.dosesTally, key + [.integer(lower), .integer(first * Self.quarter)]),
+             try tally(Self.dosesTally, key + [.integer(end * Self.quarter), .integer(upper)]))
+        }
+        // Sums kept by adding and taking away: units come in steps of 0.5, rounding only hides
+        // what a float would add to a value that is not.
+        let units = ((inner.units + head.units + tail.units) * 1000).rounded() / 1000
+        return DoseTally(count: inner.count + head.count + tail.count, units: units)
+    }
+
+    private func tally(_ sql: String, _ arguments: [SQLValue]) throws -> DoseTally {
+        let row = try database.queryOne(sql, arguments)
+        let count: Double = try row?.get("count") ?? 0
+        return DoseTally(count: Int(count), units: try row?.get("units") ?? 0)
+    }
+
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    /// `EXPLAIN QUERY PLAN` of each status read, for the test that keeps them on an index.
+    func statusQueryPlans(ownerID: String, at date: Date) throws -> [String] {
+        let key: [SQLValue] = [.text(ownerID), .text(InsulinKind.rapid.rawValue)]
+        let range: [SQLValue] = [date.addingTimeInterval(-86_400).sqlValue, date.sqlValue]
+        let reads = [(Self.latestAtOrBefore, key + [date.sqlValue]), (Self.latestInInterval, key + range),
+                     (Self.quartersTally, key + [.integer(0), .integer(96)]), (Self.dosesTally, key + range)]
+        return try reads.map { sql, arguments in
+            try database.query("EXPLAIN QUERY PLAN " + sql, arguments).map { try $0.get("detail", as: String.self) }
+                .joined(separator: "; ")
+        }
     }
 
     public func earliestTakenAt(ownerID: String) throws -> Date? {

@@ -6,14 +6,30 @@ public protocol DoseRepository: Sendable {
     func update(_ dose: Dose) throws
     /// The dose with this id for this owner, if it exists and is not deleted.
     func dose(id: String, ownerID: String) throws -> Dose?
-    /// Whether any row (of any owner, deleted or not) already uses this id.
-    func idExists(_ id: String) throws -> Bool
+    /// The owner of the row (of any owner, deleted or not) that uses this id, if any.
+    func ownerOfID(_ id: String) throws -> String?
     /// Doses taken in `interval` (half-open), oldest first; all of them when `interval` is nil.
     func doses(ownerID: String, kind: InsulinKind?, in interval: Range<Date>?) throws -> [Dose]
     /// The most recent dose of a kind taken at or before `date`.
     func latest(ownerID: String, kind: InsulinKind, atOrBefore date: Date) throws -> Dose?
+    /// The most recent dose of a kind taken in `interval` (half-open).
+    func latest(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> Dose?
+    /// How many doses of a kind were taken in `interval` (half-open), and their units: counted by
+    /// an index, without reading the doses.
+    func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally
     /// When the owner's earliest dose was taken.
     func earliestTakenAt(ownerID: String) throws -> Date?
+}
+
+/// The number of doses and their units over a span.
+public struct DoseTally: Sendable, Equatable {
+    public var count: Int
+    public var units: Double
+
+    public init(count: Int, units: Double) {
+        self.count = count
+        self.units = units
+    }
 }
 
 /// Storage of each owner's insulin settings (one row per owner).

@@ -52,26 +52,24 @@ public struct GetInsulinStatus: Sendable {
         self.clock = clock
     }
 
+    /// Four reads, each answered by an index, never the day's doses: a day that holds
+    /// thousands of doses costs what a quiet day costs.
     public func callAsFunction(ownerID: String) throws -> InsulinStatus {
         let now = clock.now
         let settings = try settings.current(ownerID: ownerID)
         let days = settings.insulinDays
         let today = days.day(of: now)
-        let todays = try doses.doses(ownerID: ownerID, kind: nil, in: days.interval(from: today, through: today))
-        let rapid = todays.filter { $0.kind == .rapid }
+        let interval = days.interval(from: today, through: today)
+        // A dose a little ahead of the clock (logged within the tolerance) is already the last one.
         let horizon = now.addingTimeInterval(DoseRules.futureTolerance)
-        // Today's doses usually answer "the last one" already; only an empty day asks the past.
-        func latest(_ kind: InsulinKind) throws -> Dose? {
-            if let today = todays.last(where: { $0.kind == kind && $0.takenAt <= horizon }) { return today }
-            return try doses.latest(ownerID: ownerID, kind: kind, atOrBefore: min(horizon, days.start(of: today)))
-        }
+        let rapid = try doses.tally(ownerID: ownerID, kind: .rapid, in: interval)
         return InsulinStatus(
             now: now, settings: settings, insulinDay: today,
-            longToday: todays.last { $0.kind == .long },
-            lastLong: try latest(.long),
-            lastRapid: try latest(.rapid),
+            longToday: try doses.latest(ownerID: ownerID, kind: .long, in: interval),
+            lastLong: try doses.latest(ownerID: ownerID, kind: .long, atOrBefore: horizon),
+            lastRapid: try doses.latest(ownerID: ownerID, kind: .rapid, atOrBefore: horizon),
             rapidCountToday: rapid.count,
-            rapidUnitsToday: rapid.reduce(0) { $0 + $1.units }
+            rapidUnitsToday: rapid.units
         )
     }
 }

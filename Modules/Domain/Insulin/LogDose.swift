@@ -5,7 +5,8 @@ import Core
 /// validated, then guarded against a double dose unless forced.
 public struct LogDose: Sendable {
     public struct Request: Sendable, Equatable {
-        /// A client-made id makes the call idempotent: a retry returns the stored dose.
+        /// A client-made id makes the call idempotent: a retry with the same values returns the
+        /// stored dose; other values under that id are refused (`id_conflict`).
         public var id: String?
         public var kind: InsulinKind
         public var units: Double?
@@ -52,11 +53,22 @@ public struct LogDose: Sendable {
         }
         let id = request.id?.lowercased()
         return try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
-            // A retry of a stored dose gets that dose back, whatever the clock says now.
+            // A retry of a stored dose gets that dose back, whatever the clock says now; the same
+            // id with other values is another dose, refused with the stored one to compare.
             if let id {
-                if let stored = try doses.dose(id: id, ownerID: ownerID) { return Result(dose: stored, created: false) }
-                if try doses.idExists(id) {
-                    throw AppError.conflict("the id \(id) is already used", code: "id_taken").with(["id": id])
+                if let stored = try doses.dose(id: id, ownerID: ownerID) {
+                    guard request.isRetry(of: stored) else {
+                        throw AppError.conflict("the id \(id) is already used by a dose with other values", code: "id_conflict",
+                                                details: stored).with(["id": id])
+                    }
+                    return Result(dose: stored, created: false)
+                }
+                if let owner = try doses.ownerOfID(id) {
+                    // Another account's dose is answered as a missing one is: nothing tells it exists.
+                    guard owner == ownerID else {
+                        throw AppError.notFound("no dose with id \(id)", code: "dose_not_found").with(["id": id])
+                    }
+                    throw AppError.conflict("the id \(id) is already used by a deleted dose", code: "id_taken").with(["id": id])
                 }
             }
             let now = clock.now
@@ -75,5 +87,18 @@ public struct LogDose: Sendable {
             try doses.insert(dose)
             return Result(dose: dose, created: true)
         }
+    }
+}
+
+extension LogDose.Request {
+    /// Whether this request is a retry of the call that stored `dose`: the same kind, and the
+    /// same units, time and note where the request gives them (left out, they were the
+    /// defaults and the clock of the first call).
+    func isRetry(of dose: Dose) -> Bool {
+        guard kind == dose.kind else { return false }
+        if let units, units != dose.units { return false }
+        // Times are stored to the millisecond.
+        if let takenAt, abs(takenAt.timeIntervalSince(dose.takenAt)) >= 0.001 { return false }
+        return note?.nilIfBlank == dose.note
     }
 }

@@ -46,7 +46,7 @@ struct DoseRepositoryContract {
         #expect(try stores.doses.dose(id: "a", ownerID: "eve") == nil)
     }
 
-    @Test("reads are the owner's live doses; idExists sees every row", arguments: Backend.allCases)
+    @Test("reads are the owner's live doses; ownerOfID sees every row", arguments: Backend.allCases)
     func ownersAndSoftDeletes(_ backend: Backend) throws {
         let stores = try Stores(backend)
         try stores.doses.insert(dose("mine", at: 0))
@@ -63,8 +63,9 @@ struct DoseRepositoryContract {
         #expect(try stores.doses.latest(ownerID: "ana", kind: .long, atOrBefore: Contract.at(Contract.day))?.id == "mine")
         #expect(try stores.doses.earliestTakenAt(ownerID: "ben") == Contract.at(Contract.minute))
         // Any owner, deleted or not: an id a client made is never taken twice.
-        for id in ["mine", "theirs", "gone"] { #expect(try stores.doses.idExists(id)) }
-        #expect(try !stores.doses.idExists("never"))
+        for id in ["mine", "gone"] { #expect(try stores.doses.ownerOfID(id) == "ana") }
+        #expect(try stores.doses.ownerOfID("theirs") == "ben")
+        #expect(try stores.doses.ownerOfID("never") == nil)
     }
 
     @Test("doses are oldest first, filtered by kind and a half-open interval", arguments: Backend.allCases)
@@ -100,6 +101,32 @@ struct DoseRepositoryContract {
         #expect(try stores.doses.latest(ownerID: "ana", kind: .rapid, atOrBefore: Contract.at(Contract.day))?.id == "r1")
         #expect(try stores.doses.latest(ownerID: "ana", kind: .long, atOrBefore: Contract.at(-1)) == nil)
         #expect(try stores.doses.earliestTakenAt(ownerID: "ana") == Contract.at(0))
+    }
+
+    @Test("a day's newest dose and tally: the owner's live doses of the kind in a half-open interval", arguments: Backend.allCases)
+    func latestInAndTally(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        let day = Contract.at(0)..<Contract.at(Contract.day)
+        #expect(try stores.doses.latest(ownerID: "ana", kind: .rapid, in: day) == nil)
+        #expect(try stores.doses.tally(ownerID: "ana", kind: .rapid, in: day) == DoseTally(count: 0, units: 0))
+        try stores.doses.insert(dose("r0", .rapid, at: 0, units: 4))
+        try stores.doses.insert(dose("r1", .rapid, at: Contract.hour, units: 2.5))
+        try stores.doses.insert(dose("r1b", .rapid, at: Contract.hour, units: 1)) // the same time: the larger id is newer
+        try stores.doses.insert(dose("l1", .long, at: 2 * Contract.hour, units: 10))
+        try stores.doses.insert(dose("next", .rapid, at: Contract.day, units: 8)) // the upper bound is out
+        try stores.doses.insert(dose("before", .rapid, at: -1, units: 8))
+        try stores.doses.insert(dose("theirs", .rapid, at: Contract.minute, owner: "ben", units: 8))
+        var gone = dose("gone", .rapid, at: 3 * Contract.hour, units: 8)
+        try stores.doses.insert(gone)
+        gone.deletedAt = Contract.at(4 * Contract.hour)
+        try stores.doses.update(gone)
+
+        #expect(try stores.doses.latest(ownerID: "ana", kind: .rapid, in: day)?.id == "r1b")
+        #expect(try stores.doses.latest(ownerID: "ana", kind: .long, in: day)?.id == "l1")
+        #expect(try stores.doses.latest(ownerID: "ana", kind: .long, in: Contract.at(0)..<Contract.at(2 * Contract.hour)) == nil)
+        #expect(try stores.doses.tally(ownerID: "ana", kind: .rapid, in: day) == DoseTally(count: 3, units: 7.5))
+        #expect(try stores.doses.tally(ownerID: "ana", kind: .long, in: day) == DoseTally(count: 1, units: 10))
+        #expect(try stores.doses.tally(ownerID: "ben", kind: .rapid, in: day) == DoseTally(count: 1, units: 8))
     }
 }
 

@@ -16,10 +16,10 @@ enum InsulinOperations {
         responses: [("200", S.jsonResponse("The settings", S.ref("InsulinSettings")))])
 
     static let logDose = OpenAPIOperation(
-        summary: "Log a dose; a retry with the same id returns the stored dose", tag: "insulin",
+        summary: "Log a dose; a retry with the same id and body returns the stored dose", tag: "insulin",
         requestBody: S.jsonBody(S.ref("NewDose")),
         responses: [("201", S.jsonResponse("Logged", S.ref("Dose"))),
-                    ("200", S.jsonResponse("Already logged with this id", S.ref("Dose")))])
+                    ("200", S.jsonResponse("Already logged with this id and these values", S.ref("Dose")))])
 
     static let listDoses = OpenAPIOperation(
         summary: "Doses between two dates (inclusive) or instants", tag: "insulin",

@@ -9,9 +9,10 @@ public enum InsulinRoutes {
         InsulinController(insulin: insulin).routes()
     }
 
-    /// The earlier dose of a refused duplicate, for the 409 body.
+    /// The dose a 409 refers to, for its body: the earlier dose of a refused duplicate, or the
+    /// stored dose whose id a request reused with other values.
     public static func errorDetails(_ error: AppError, insulin: InsulinUseCases, ownerID: String?) -> [String: JSONValue] {
-        guard error.code == "duplicate_dose", let dose = error.details as? Dose,
+        guard ["duplicate_dose", "id_conflict"].contains(error.code), let dose = error.details as? Dose,
               let settings = try? insulin.settings.current(ownerID: ownerID ?? dose.ownerID),
               let json = try? JSONValue.encoded(DoseJSON(dose, settings: settings)) else { return [:] }
         return ["dose": json]
