@@ -34,7 +34,9 @@ public enum DatabaseLocation {
             return path
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The folder holds personal data: its owner's alone, as the files in it are.
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw AppError.unavailable("cannot create the folder \(folder) for the database", code: "database_unavailable")
         }

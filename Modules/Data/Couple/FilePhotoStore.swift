@@ -7,7 +7,8 @@ import Glibc
 
 /// Photo bytes under a folder, content-addressed: `ab/cdef…` by their SHA-256. The same bytes
 /// are stored once; a file is written to a temporary name and renamed, so a reader never sees
-/// half a photo.
+/// half a photo. A couple's photos are theirs alone: files 0600, folders 0700, and a folder
+/// left broader by an older Tend is narrowed when the store opens.
 public struct FilePhotoStore: PhotoStore {
     let directory: String
     let digest: @Sendable (Data) -> String
@@ -16,6 +17,7 @@ public struct FilePhotoStore: PhotoStore {
     public init(directory: String, digest: @escaping @Sendable (Data) -> String) {
         self.directory = directory
         self.digest = digest
+        Self.narrow(directory)
     }
 
     public func store(_ data: Data) throws -> String {
@@ -23,19 +25,15 @@ public struct FilePhotoStore: PhotoStore {
         let path = self.path(hash)
         if FileManager.default.fileExists(atPath: path) { return hash }
         let folder = "\(directory)/\(hash.prefix(2))"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let temporary = folder + "/.tmp-" + UUIDv7.makeString()
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw AppError(.internalFailure, code: "photo_store_failed", "could not store a photo under \(directory)")
-            }
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError(.internalFailure, code: "photo_store_failed", "could not store a photo under \(directory): \(error)")
+        let failed = AppError(.internalFailure, code: "photo_store_failed", "could not store a photo under \(directory)")
+        guard Self.makeFolder(directory), Self.makeFolder(folder) else { throw failed }
+        let temporary = folder + "/.tmp-" + UUIDv7.makeString()
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failed }
+        let written = Self.writeAll(descriptor, data) && fsync(descriptor) == 0
+        guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw failed
         }
         return hash
     }
@@ -52,6 +50,38 @@ public struct FilePhotoStore: PhotoStore {
 
     func path(_ hash: String) -> String {
         "\(directory)/\(hash.prefix(2))/\(hash.dropFirst(2))"
+    }
+
+    /// Creates a folder (and its parents) 0700 when it is missing; true when it is there.
+    static func makeFolder(_ folder: String) -> Bool {
+        var info = stat()
+        if stat(folder, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex, !makeFolder(String(folder[..<slash])) { return false }
+        return mkdir(folder, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Narrows the store's folder to its owner when it exists broader (made by an older Tend):
+    /// the files under it are then out of anyone else's reach too.
+    static func narrow(_ folder: String) {
+        var info = stat()
+        guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid(),
+              info.st_mode & 0o077 != 0 else { return }
+        chmod(folder, info.st_mode & 0o700)
+    }
+
+    static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
     }
 
     static func isHash(_ text: String) -> Bool {

@@ -2,6 +2,9 @@ import FoundationEssentials
 import CSQLite
 import Core
 import Domain
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection, shared safely by many threads: every call takes a re-entrant lock,
 /// so a transaction's body can call repositories that use the same connection.
@@ -16,8 +19,10 @@ public final class Database: @unchecked Sendable, Transactor {
     private var beforeCommit: (() throws -> Void)?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`.
+    /// The file, its `-wal` and its `-shm` are readable by their owner only (0600).
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         self.path = path
+        Self.createPrivately(path)
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
@@ -38,6 +43,36 @@ public final class Database: @unchecked Sendable, Transactor {
             close()
             throw error
         }
+        Self.narrowPermissions(path)
+    }
+
+    // MARK: - Permissions
+
+    /// Every file of a database holds personal data. SQLite creates a file 0644 less the umask,
+    /// and gives the `-wal` and `-shm` it makes later the mode of the database file: so a new
+    /// database is created here first, empty and 0600, and SQLite opens that.
+    private static func createPrivately(_ path: String) {
+        guard let file = fileName(path) else { return }
+        let descriptor = open(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { Glibc.close(descriptor) } // else it exists, or SQLite will say why not
+    }
+
+    /// Narrows a database made by an older Tend (or copied in with broader permissions) to its
+    /// owner, with the `-wal` and `-shm` that SQLite keeps beside it. Only files of this user,
+    /// and only ever narrowed.
+    static func narrowPermissions(_ path: String) {
+        guard let file = fileName(path) else { return }
+        for name in [file, file + "-wal", file + "-shm"] {
+            var info = stat()
+            guard lstat(name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid(),
+                  info.st_mode & 0o077 != 0 else { continue }
+            chmod(name, info.st_mode & 0o700)
+        }
+    }
+
+    /// The file of a database path: none for `:memory:`, a temporary database ("") or a URI.
+    private static func fileName(_ path: String) -> String? {
+        path.isEmpty || path == ":memory:" || path.hasPrefix("file:") ? nil : path
     }
 
     deinit { close() }
