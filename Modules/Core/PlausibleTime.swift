@@ -1,9 +1,10 @@
 import FoundationEssentials
 
 /// The one span of time anything a person logs, plans or asks about can fall in: the years 1900
-/// through 2200, for an instant wherever on Earth it is read. A date outside it is a typo or a hostile client (a dose in the year 1, a meeting
-/// in 9999 that a streak or a countdown would walk day by day), refused wherever a date or a time
-/// enters: the command line (`TimeInput`), every API body and query, and the use cases' rules.
+/// through 2200, for an instant wherever on Earth it is read. A date outside it is a typo or a
+/// hostile client (a dose in the year 1, a meeting in 9999 that a streak or a countdown would
+/// walk day by day), refused wherever a date or a time enters: the command line (`TimeInput`),
+/// every API body and query, and the use cases' rules.
 public enum PlausibleTime {
     public static let years: ClosedRange<Int> = 1900...2200
     public static let firstDay = LocalDate(year: years.lowerBound, month: 1, day: 1)!

@@ -66,7 +66,8 @@ struct InsulinHardeningRouteTests {
         #expect(retry.status == 200)
         #expect(retry.json["id"] as? String == id)
 
-        for (field, value) in [("units", 5), ("kind", "long"), ("taken_at", "2026-11-30T19:31:00+09:00"), ("note", "dinner")] as [(String, Any)] {
+        let changes: [(String, Any)] = [("units", 5), ("kind", "long"), ("taken_at", "2026-11-30T19:31:00+09:00"), ("note", "dinner")]
+        for (field, value) in changes {
             var other = body
             other[field] = value
             let conflict = api.send("POST", "/v1/insulin/doses", json: other, token: token)

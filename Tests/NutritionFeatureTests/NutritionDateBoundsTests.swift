@@ -24,8 +24,8 @@ struct NutritionDateBoundsTests {
         let api = try NutritionAPIHarness()
         let token = api.token("a@example.com")
         for day in ["0001-01-01", "1899-12-31"] {
-            let logged = api.send("POST", "/v1/diet/entries", json: ["meal": "lunch", "food": "salted butter", "amount": "1 tbsp", "date": day],
-                                  token: token)
+            let entry = ["meal": "lunch", "food": "salted butter", "amount": "1 tbsp", "date": day]
+            let logged = api.send("POST", "/v1/diet/entries", json: entry, token: token)
             #expect(logged.status == 400, "\(day)")
             let copied = api.send("POST", "/v1/diet/copy", json: ["from": day, "meal": "lunch"], token: token)
             #expect(copied.status == 400, "\(day)")

@@ -16,7 +16,8 @@ struct WorkoutDateBoundsTests {
         #expect(logged.errorCode == "invalid_date")
         #expect(api.send("GET", "/v1/workouts", token: a).json.objects("sessions").isEmpty)
 
-        let kept = api.send("POST", "/v1/workouts", json: ["sets": ["back squat 100kg 5"], "started_at": "2026-11-26T19:00:00+09:00"], token: a)
+        let kept = api.send("POST", "/v1/workouts", json: ["sets": ["back squat 100kg 5"], "started_at": "2026-11-26T19:00:00+09:00"],
+                            token: a)
         let id = try #require(kept.json["id"] as? String)
         let edited = api.send("PATCH", "/v1/workouts/\(id)", json: ["started_at": time], token: a)
         #expect(edited.status == 400, "\(edited)")
