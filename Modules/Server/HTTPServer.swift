@@ -63,7 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
         /// libmicrohttpd's memory per connection: the head must fit in it with room to spare,
         /// so that an oversized head meets `maximumHeadBytes` (a JSON 431) before it meets
         /// libmicrohttpd's own limit (an HTML one).
-        var connectionMemory: Int { max(64 * 1024, 4 * (maximumHeadBytes + maximumTargetBytes)) }
+        var connectionMemory: Int { max(64 * 1024, 2 * (maximumHeadBytes + maximumTargetBytes)) }
     }
 
     let application: HTTPApplication

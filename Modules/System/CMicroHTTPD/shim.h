@@ -49,6 +49,8 @@ static inline struct MHD_Daemon *tend_mhd_start(const struct sockaddr *address, 
     if (ipv6) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(flags, 0, callbacks.accept_policy, callbacks.context,
                             callbacks.handler, callbacks.context,
+                            // First, so that libmicrohttpd's messages about the other options go to it too.
+                            MHD_OPTION_EXTERNAL_LOGGER, callbacks.log, callbacks.context,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_THREAD_POOL_SIZE, limits.threads,
                             MHD_OPTION_CONNECTION_LIMIT, limits.connection_limit,
@@ -59,7 +61,6 @@ static inline struct MHD_Daemon *tend_mhd_start(const struct sockaddr *address, 
                             MHD_OPTION_NOTIFY_COMPLETED, callbacks.completed, callbacks.context,
                             MHD_OPTION_NOTIFY_CONNECTION, callbacks.connection_changed, callbacks.context,
                             MHD_OPTION_URI_LOG_CALLBACK, callbacks.request_line, callbacks.context,
-                            MHD_OPTION_EXTERNAL_LOGGER, callbacks.log, callbacks.context,
                             MHD_OPTION_END);
 }
 
