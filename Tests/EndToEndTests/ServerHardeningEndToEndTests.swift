@@ -121,7 +121,8 @@ struct ServerHardeningEndToEndTests {
                     var served = 0
                     while true {
                         guard connection.send(request), let response = connection.response() else {
-                            tally.endings.withLock { $0.append(tally.signalled.load(ordering: .sequentiallyConsistent) ? "closed" : "closed early") }
+                            let signalled = tally.signalled.load(ordering: .sequentiallyConsistent)
+                            tally.endings.withLock { $0.append(signalled ? "closed" : "closed early") }
                             return
                         }
                         served += 1

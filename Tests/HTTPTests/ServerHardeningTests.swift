@@ -113,7 +113,8 @@ struct ServerFramingHardeningTests {
         let server = try HardeningFixture.start()
         defer { server.stop() }
         let stream = try exchange("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}"
-                                      + "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: Chunked\r\n\r\n"
+                                      + "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                                      + "Transfer-Encoding: Chunked\r\n\r\n"
                                       + "7\r\n{\"b\":2}\r\n0\r\n\r\n"
                                       + "GET /echo/third HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n", port: server.port)
         #expect(stream.components(separatedBy: "HTTP/1.1 200 OK\r\n").count - 1 == 3, "\(stream)")
@@ -153,7 +154,8 @@ struct ServerErrorHardeningTests {
     @Test func longTargetIs414() throws {
         let target = "/echo/" + String(repeating: "a", count: 9000)
         try expectJSONError("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414, code: "uri_too_long")
-        try expectJSONError("GET /hello?q=\(String(repeating: "b", count: 9000)) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414, code: "uri_too_long")
+        let query = String(repeating: "b", count: 9000)
+        try expectJSONError("GET /hello?q=\(query) HTTP/1.1\r\nHost: t\r\n\r\n", status: 414, code: "uri_too_long")
     }
 
     @Test func largeHeadIs431() throws {
@@ -208,7 +210,8 @@ struct ServerAddressHardeningTests {
     @Test func forwardedHeadersDoNotChangeTheAddress() throws {
         let server = try HardeningFixture.start()
         defer { server.stop() }
-        let response = try rawRequest(port: server.port, "GET /whoami HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 203.0.113.9\r\n")
+        let response = try rawRequest(port: server.port,
+                                      "GET /whoami HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 203.0.113.9\r\n")
         #expect(response.text == "127.0.0.1")
     }
 }
@@ -290,7 +293,8 @@ struct ServerSlowClientHardeningTests {
         let flowed = try await onThread {
             let fd = try loopbackSocket(port: port)
             defer { close(fd) }
-            sendAll(fd, "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(pieces * piece.utf8.count)\r\nConnection: close\r\n\r\n")
+            sendAll(fd, "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(pieces * piece.utf8.count)\r\nConnection: close\r\n\r\n")
             for _ in 0..<pieces {
                 guard sendAll(fd, piece) else { break }
                 usleep(50_000)
@@ -420,8 +424,9 @@ extension ServerFramingHardeningTests {
         let server = try HardeningFixture.start()
         defer { server.stop() }
         for length in ["5, 5", "+5", "abc", "-1"] {
-            let stream = try exchange("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
-                                          + "helloGET /echo/smuggled HTTP/1.1\r\nHost: t\r\n\r\n", port: server.port)
+            let stream = try exchange("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                                          + "Content-Length: \(length)\r\n\r\nhelloGET /echo/smuggled HTTP/1.1\r\nHost: t\r\n\r\n",
+                                      port: server.port)
             #expect(stream.hasPrefix("HTTP/1.1 400 "), "\(length): \(stream)")
             #expect(!stream.contains("smuggled"), "\(length): \(stream)")
         }
