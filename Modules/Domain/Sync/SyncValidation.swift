@@ -9,8 +9,24 @@ public enum SyncValidation {
     /// its own clock, which may be hours off (the server refuses clocks further ahead anyway).
     public static let futureTolerance = TimeInterval(HybridLogicalClock.defaultMaximumDrift / 1000)
 
+    /// The times and days of each kind, bounded as where they enter by a command or a route.
+    static let instants = ["insulin_doses": ["taken_at"], "weights": ["taken_at"], "workouts": ["started_at"],
+                           "activities": ["started_at"], "supplement_intakes": ["taken_at"], "quest_journeys": ["started_at"]]
+    static let days = ["diet_entries": ["day"], "supplement_intakes": ["day"]]
+
     public static func validate(table: String, values: [String: SyncValue], now: Date) throws {
         try validateText(values)
+        for field in instants[table] ?? [] {
+            if let ms = values[field]?.doubleValue { try PlausibleTime.check(Date(timeIntervalSince1970: ms / 1000), field) }
+        }
+        for field in days[table] ?? [] {
+            if let day = values[field].flatMap(text) {
+                guard let date = LocalDate(day) else {
+                    throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
+                }
+                try PlausibleTime.check(date, field)
+            }
+        }
         switch table {
         case "insulin_doses":
             guard let kind = values["kind"].flatMap(text), InsulinKind(rawValue: kind) != nil else {
@@ -35,9 +51,6 @@ public enum SyncValidation {
                 throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kg))", code: "invalid_weight")
             }
         case "diet_entries":
-            if let day = values["day"].flatMap(text), LocalDate(day) == nil {
-                throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
-            }
             if let meal = values["meal"].flatMap(text), Meal(rawValue: meal) == nil {
                 throw AppError.invalidInput("'\(meal)' is not a meal", code: "invalid_meal")
             }
@@ -52,10 +65,6 @@ public enum SyncValidation {
             }
             for field in ["answer", "reflection"] where (values[field].flatMap(text)?.count ?? 0) > QuestUseCases.maximumTextLength {
                 throw AppError.invalidInput("the text is too long", code: "answer_too_long")
-            }
-        case "supplement_intakes":
-            if let day = values["day"].flatMap(text), LocalDate(day) == nil {
-                throw AppError.invalidInput("'\(day)' is not a day", code: "invalid_day")
             }
         case "places":
             if let latitude = values["latitude"]?.doubleValue, !(-90...90).contains(latitude) {

@@ -72,6 +72,13 @@ import Testing
         #expect(code("insulin_doses", dose(4, takenAt: now.addingTimeInterval(25 * 3600))) == "future_dose")
     }
 
+    @Test func timesAndDaysStayInsideThePlausibleYears() {
+        #expect(code("insulin_doses", dose(4, takenAt: Date(timeIntervalSince1970: -62_135_596_800))) == "invalid_date")
+        #expect(code("workouts", ["started_at": .int(-62_135_596_800_000)]) == "invalid_date")
+        #expect(code("diet_entries", ["day": .string("0001-01-01"), "meal": .string("lunch")]) == "invalid_date")
+        #expect(code("diet_entries", ["day": .string("2026-12-01"), "meal": .string("lunch")]) == nil)
+    }
+
     @Test func otherKindsKeepTheirRanges() {
         #expect(code("weights", ["kg": .double(70)]) == nil)
         #expect(code("weights", ["kg": .double(7000)]) == "invalid_weight")
