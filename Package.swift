@@ -116,6 +116,12 @@ let features: [Target] = [
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/SyncFeature"
     ),
+    // `tend export`, `tend import`, `tend erase` and `/v1/export`: a person's data as a whole.
+    .target(
+        name: "PortabilityFeature",
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
+        path: "Modules/Features/PortabilityFeature"
+    ),
     .target(
         name: "AccountFeature",
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
@@ -128,7 +134,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "TodayFeature", "Notifications", "Photos"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "PortabilityFeature", "TodayFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -179,6 +185,7 @@ let tests: [Target] = [
     .testTarget(name: "CoupleFeatureTests", dependencies: ["CoupleFeature", "Client", "Console", "HTTP", "Domain", "Data", "Core"]),
     .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "SyncFeatureTests", dependencies: ["SyncFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "PortabilityFeatureTests", dependencies: ["PortabilityFeature", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

@@ -35,6 +35,10 @@ public final class Container: Sendable {
     public let events: DomainEventBus
     /// Local-first sync: a device's outbox and pulls, or a server's change log.
     public let sync: SyncUseCases
+    /// A person's data as a whole: export, import, erase.
+    public let personalData: any PersonalDataStore
+    /// Named in exports and `/openapi.json`.
+    public static let appVersion = "1.0.0"
 
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
@@ -55,6 +59,7 @@ public final class Container: Sendable {
         sync = SyncUseCases(
             repository: try SQLiteSyncStore(database: database, clock: clock, deviceID: isServer ? SQLiteSyncStore.serverDeviceID : nil),
             clock: clock, events: events)
+        personalData = SQLitePersonalDataStore(database: database, clock: clock)
         recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
         // Sign-ups and invite guesses per client address, in the database: shared by every process on it.

@@ -7,6 +7,7 @@ import AccountFeature
 import CoupleFeature
 import NotificationFeature
 import SyncFeature
+import PortabilityFeature
 import TodayFeature
 import Notifications
 import InsulinFeature
@@ -123,6 +124,11 @@ public struct TendCommandLine: Sendable {
                 CoupleCommands.make(context: coupleContext),
             ] + NotifyCommands.make(context: notifyContext) + [
                 SyncCommands.make(context: syncContext),
+            ] + PortabilityCommands.make(context: { invocation in
+                let container = try container(for: invocation)
+                return PortabilityContext(store: container.personalData, ownerID: Owner.local, appVersion: Container.appVersion,
+                                          clock: container.clock)
+            }) + [
             ]
         )
     }

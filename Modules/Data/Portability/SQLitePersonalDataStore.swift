@@ -1,0 +1,16 @@
+import FoundationEssentials
+import Core
+import Domain
+
+/// A person's data in SQLite, as a whole: the export zip (`+Export`), its import (`+Import`) and
+/// erasure (`+Erase`). Every kind of record comes from `SyncSchema`, so a table that syncs is
+/// exported, imported and erased without a list of its own.
+public final class SQLitePersonalDataStore: PersonalDataStore, @unchecked Sendable {
+    let database: Database
+    let clock: any Clock
+
+    public init(database: Database, clock: any Clock) {
+        self.database = database
+        self.clock = clock
+    }
+}

@@ -1,0 +1,28 @@
+import FoundationEssentials
+import Core
+
+/// The export archive's format: `manifest.json` names it, and an import refuses a newer version.
+public enum ExportFormat {
+    public static let name = "tend-export"
+    public static let version = 1
+}
+
+/// What an export, an import or an erasure did, per kind of record (table name → rows).
+public struct PersonalDataCounts: Sendable, Equatable, Codable {
+    public var counts: [String: Int]
+    public init(_ counts: [String: Int] = [:]) { self.counts = counts }
+    public var total: Int { counts.values.reduce(0, +) }
+}
+
+/// A person's data as a whole: taken away in open formats, brought back, erased for good.
+/// The SQLite implementation lives in `Data/Portability`; the commands and the route in
+/// `PortabilityFeature`.
+public protocol PersonalDataStore: Sendable {
+    /// Writes the export zip of everything `ownerID` owns to `path` (deterministic apart from
+    /// `exported_at`); `progress(done, total)` in records.
+    func export(ownerID: String, to path: String, appVersion: String, progress: (Int, Int) -> Void) throws -> PersonalDataCounts
+    /// Restores a Tend export into `ownerID`'s data in one transaction, matching records by id.
+    func importArchive(at path: String, ownerID: String) throws -> PersonalDataCounts
+    /// Removes everything `ownerID` owns (the shared food tables stay) and its sync history.
+    func erase(ownerID: String) throws -> PersonalDataCounts
+}
