@@ -10,6 +10,7 @@ import WorkoutFeature
 import CoupleFeature
 import NotificationFeature
 import SyncFeature
+import PortabilityFeature
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -17,7 +18,7 @@ public enum ServerApplication {
     public static func make(container: Container, logger: Logger?) -> HTTPApplication {
         var router = Router()
         let notifications = container.notifications
-        router.addRoutes(AccountRoutes.make(accounts: container.accounts))
+        router.addRoutes(AccountRoutes.make(accounts: container.accounts, deletion: container.deleteAccount))
         router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
         router.addRoutes(QuestRoutes.make(quests: container.quests))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
@@ -27,6 +28,7 @@ public enum ServerApplication {
         let couples = container.couples
         router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
         router.addRoutes(SyncRoutes.make(sync: container.sync))
+        router.addRoutes(ExportRoutes.make(store: container.personalData, couples: container.couples, appVersion: Container.appVersion))
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
