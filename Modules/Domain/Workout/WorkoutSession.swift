@@ -211,6 +211,8 @@ public protocol WorkoutRepository: Sendable {
     func session(id: String, ownerID: String) throws -> WorkoutSession?
     /// Sessions started in `interval` (all when nil), oldest first, with their sets.
     func sessions(ownerID: String, in interval: Range<Date>?) throws -> [WorkoutSession]
+    /// Whether the owner has a session with this id, deleted or not (see `WorkoutImportUseCase.swift`).
+    func containsSession(id: String, ownerID: String) throws -> Bool
     func settings(ownerID: String) throws -> WorkoutSettings?
     func saveSettings(_ settings: WorkoutSettings, ownerID: String, at date: Date) throws
 }

@@ -42,6 +42,10 @@ final class FakeWorkoutRepository: WorkoutRepository {
         }
     }
 
+    func containsSession(id: String, ownerID: String) throws -> Bool {
+        memory.read { $0.workouts[id]?.ownerID == ownerID }
+    }
+
     func settings(ownerID: String) throws -> WorkoutSettings? { memory.read { $0.workoutSettings[ownerID] } }
 
     func saveSettings(_ settings: WorkoutSettings, ownerID: String, at date: Date) throws {
