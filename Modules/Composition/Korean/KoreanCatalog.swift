@@ -170,6 +170,8 @@ public enum KoreanCatalog {
         "sync conflicts": "병합에서 밀려난 값, 중복 투여 가능성, 서버가 거절한 변경을 보여 줘요.",
         "sync conflicts restore": "밀려난 값을 되살려요 (모든 기기에서 가장 새로운 수정이 돼요).",
         "sync conflicts ack": "충돌을 확인했다고 표시해요 (--all이면 남은 충돌 모두): 더는 보여 주지 않아요.",
+
+        "import": "Tend 내보내기(`tend export`의 zip)를 되살려요. 두 번 가져와도 달라지지 않아요.",
     ]
 
     /// The paragraph after the abstract, where one is worth reading in Korean.
@@ -297,6 +299,7 @@ public enum KoreanCatalog {
         "plan set <text>": "운동할 내용.",
         "sync conflicts restore <id>": "충돌: 'tend sync conflicts'에 보이는 핸들, 또는 id.",
         "sync conflicts ack <id>": "충돌의 핸들 또는 id.",
+        "import <file>": "`tend export`로 만든 zip 파일.",
     ]
 
     /// What an invalid value should look like, by the English the command declared.

@@ -10,7 +10,13 @@ public enum ExportFormat {
 /// What an export, an import or an erasure did, per kind of record (table name → rows).
 public struct PersonalDataCounts: Sendable, Equatable, Codable {
     public var counts: [String: Int]
-    public init(_ counts: [String: Int] = [:]) { self.counts = counts }
+    /// Records an import left as they were because this database holds them already.
+    public var skipped: Int = 0
+    public init(_ counts: [String: Int] = [:], skipped: Int = 0) {
+        self.counts = counts
+        self.skipped = skipped
+    }
+    private enum CodingKeys: String, CodingKey { case counts }
     public var total: Int { counts.values.reduce(0, +) }
 }
 

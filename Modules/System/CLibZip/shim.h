@@ -63,4 +63,23 @@ static inline int tend_zip_fclose(zip_file_t *file) {
 static inline int tend_zip_read_only(void) { return ZIP_RDONLY; }
 static inline int tend_zip_stat_has_size(const zip_stat_t *stat) { return (stat->valid & ZIP_STAT_SIZE) != 0; }
 
+// Reading a Tend export (`tend import`): a consistency check on open, compressed sizes and
+// encryption for the limits, and the error of a read that failed (a CRC mismatch).
+
+static inline int tend_zip_check_consistency(void) { return ZIP_CHECKCONS; }
+static inline int tend_zip_stat_has_comp_size(const zip_stat_t *stat) { return (stat->valid & ZIP_STAT_COMP_SIZE) != 0; }
+static inline int tend_zip_stat_is_encrypted(const zip_stat_t *stat) {
+    return (stat->valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && stat->encryption_method != ZIP_EM_NONE;
+}
+
+static inline const char *tend_zip_file_strerror(zip_file_t *file) {
+    const char *(*strerror)(zip_file_t *) = (const char *(*)(zip_file_t *))tend_zip_symbol("zip_file_strerror");
+    return strerror ? strerror(file) : "unknown error";
+}
+
+static inline const char *tend_zip_strerror(zip_t *archive) {
+    const char *(*strerror)(zip_t *) = (const char *(*)(zip_t *))tend_zip_symbol("zip_strerror");
+    return strerror ? strerror(archive) : "unknown error";
+}
+
 #endif
