@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Core
 import HTTP
 
 /// The account endpoints, declared once: `AccountFeature` serves them, `ServerClient` signs up,
@@ -17,8 +19,13 @@ public enum AccountAPI {
     /// Changes the display name or the time zone.
     public static let updateProfile = Endpoint("PATCH", "/v1/me", body: .json(ProfileBody.self), answer: .json(RemoteAccount.self))
 
+    /// Deletes the account for good, everything it owns with it; the password is asked again.
+    public static let deleteAccount = Endpoint("DELETE", "/v1/me", body: .json(DeleteAccountBody.self),
+                                               answer: .json(AccountDeletion.self))
+
     /// Every endpoint, as `METHOD /pattern`.
-    public static let signatures = [register.signature, login.signature, logout.signature, me.signature, updateProfile.signature]
+    public static let signatures = [register.signature, login.signature, logout.signature, me.signature, updateProfile.signature,
+                                    deleteAccount.signature]
 }
 
 // MARK: - The account API's bodies and answers
@@ -105,4 +112,49 @@ public struct ProfileBody: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey { case displayName = "display_name", timeZone = "time_zone" }
+}
+
+/// `DELETE /v1/me`: the account's password, asked again.
+public struct DeleteAccountBody: Sendable, Codable, Equatable {
+    public var password: String
+
+    public init(password: String) { self.password = password }
+}
+
+/// What `DELETE /v1/me` removed: rows per table.
+public struct AccountDeletion: Sendable, Codable, Equatable {
+    public var deleted: Bool
+    public var erased: [String: Int]
+
+    public init(deleted: Bool, erased: [String: Int]) {
+        self.deleted = deleted
+        self.erased = erased
+    }
+}
+
+extension ServerClient {
+    /// Deletes the account of the saved login for good (`DELETE /v1/me` with its password), then
+    /// forgets the login here. A wrong password is the server's 401 `wrong_password` as it said it,
+    /// not a hint that the login expired.
+    public func deleteAccount(password: String) throws -> AccountDeletion {
+        guard let saved = try credentials.load() else {
+            throw AppError(.unauthorized, code: "not_logged_in",
+                           "not logged in: run `tend account login --server URL --email E` first")
+        }
+        let request = try ServerRequest(AccountAPI.deleteAccount, NoParameters(), body: DeleteAccountBody(password: password))
+        let response = try transport.send(request, baseURL: saved.server, token: saved.token, language: language,
+                                          timeout: Self.accountTimeout)
+        guard (200..<300).contains(response.status) else {
+            let error = Self.error(for: response, server: saved.server)
+            if response.status == 401, error.code != "wrong_password" {
+                throw AppError(.unauthorized, code: error.code,
+                               "\(error.message) (the saved login may have expired or been revoked): "
+                                   + "run `tend account login --server \(saved.server) --email \(saved.email)` again")
+            }
+            throw error
+        }
+        let answer = try Self.answer(of: AccountAPI.deleteAccount, in: response)
+        try credentials.remove()
+        return answer
+    }
 }

@@ -37,6 +37,8 @@ public final class Container: Sendable {
     public let sync: SyncUseCases
     /// A person's data as a whole: export, import, erase.
     public let personalData: any PersonalDataStore
+    /// Deleting an account for good (`DELETE /v1/me`).
+    public let deleteAccount: DeleteAccount
     /// Named in exports and `/openapi.json`.
     public static let appVersion = "1.0.0"
 
@@ -115,6 +117,8 @@ public final class Container: Sendable {
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
             transactor: database, clock: clock, events: events, limiter: limiter)
         clientCache = SQLiteClientCache(database: database)
+        deleteAccount = DeleteAccount(accounts: accounts, couples: couples, personalData: personalData,
+                                      eraser: SQLiteAccountEraser(database: database), transactor: database)
         // The desktop is a channel only for this machine's own reminders (`tend remind run`).
         let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,
                                                  secret: nil, createdAt: Date(timeIntervalSince1970: 0))

@@ -28,7 +28,7 @@ public enum ServerApplication {
         let couples = container.couples
         router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
         router.addRoutes(SyncRoutes.make(sync: container.sync))
-        router.addRoutes(ExportRoutes.make(store: container.personalData, couples: container.couples, appVersion: Container.appVersion))
+        router.addRoutes(ExportRoutes.make(store: container.personalData, appVersion: Container.appVersion) { try couples.storedPhoto(sha256: $0) })
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()

@@ -111,17 +111,7 @@ public struct AccountUseCases: Sendable {
         let account = try accounts.account(email: email)
         let verified = hasher.verify(password, against: try account?.passwordHash ?? dummy.value(hasher))
         guard let account, verified else {
-            try transactor.write {
-                var record = try failures.failures(email: email)
-                    ?? LoginFailures(email: email, count: 0, lastFailureAt: now, lockedUntil: nil)
-                record.count += 1
-                record.lastFailureAt = now
-                if record.count >= Self.freeFailures {
-                    let exponent = min(record.count - Self.freeFailures, 5)
-                    record.lockedUntil = now.addingTimeInterval(min(30 * pow2(exponent), 15 * 60))
-                }
-                try failures.save(record)
-            }
+            try recordFailure(email: email, at: now)
             throw AppError(.unauthorized, code: "invalid_credentials", "the email or the password is wrong")
         }
         let token = tokens.makeToken()
@@ -132,6 +122,45 @@ public struct AccountUseCases: Sendable {
             try sessions.insert(session)
         }
         return LoginResult(token: token, session: session)
+    }
+
+    /// One more wrong password for `email`: after `freeFailures`, a lock-out that doubles.
+    private func recordFailure(email: String, at now: Date) throws {
+        try transactor.write {
+            var record = try failures.failures(email: email)
+                ?? LoginFailures(email: email, count: 0, lastFailureAt: now, lockedUntil: nil)
+            record.count += 1
+            record.lastFailureAt = now
+            if record.count >= Self.freeFailures {
+                let exponent = min(record.count - Self.freeFailures, 5)
+                record.lockedUntil = now.addingTimeInterval(min(30 * pow2(exponent), 15 * 60))
+            }
+            try failures.save(record)
+        }
+    }
+
+    /// The password of a logged-in account, asked again before a step that cannot be undone
+    /// (deleting the account): wrong ones are counted and locked out per email exactly as at login
+    /// (401 `wrong_password`, then 429 `too_many_attempts`).
+    public func confirmPassword(accountID: String, password: String) throws -> Account {
+        guard !password.isEmpty, password.utf8.count <= 1024 else {
+            throw AppError.invalidInput("password is required (at most 1024 bytes)", code: "invalid_password")
+        }
+        let account = try account(id: accountID)
+        let now = clock.now
+        if let record = try failures.failures(email: account.email), let until = record.lockedUntil, until > now {
+            throw Self.throttled(until: until, now: now)
+        }
+        guard hasher.verify(password, against: account.passwordHash) else {
+            try recordFailure(email: account.email, at: now)
+            throw AppError(.unauthorized, code: "wrong_password", "the password is wrong")
+        }
+        return account
+    }
+
+    /// Forgets the tokens of an account this process checked recently (the account is gone).
+    func forgetSessions(accountID: String) {
+        recent.forget(accountID: accountID)
     }
 
     /// Makes the hash a login for an unknown email is verified against, so that the first such
@@ -257,5 +286,9 @@ final class SessionCache: Sendable {
 
     func forget(hash: String) {
         _ = entries.withLock { $0.removeValue(forKey: hash) }
+    }
+
+    func forget(accountID: String) {
+        entries.withLock { entries in entries = entries.filter { $0.value.accountID != accountID } }
     }
 }

@@ -19,10 +19,14 @@ public struct AccountContext: Sendable {
     public let readPassword: @Sendable (String) -> String?
     /// Refuses an account this machine's database cannot take (it holds another account's history).
     public let acceptAccount: @Sendable (_ accountID: String) throws -> Void
+    /// Asks a yes/no question on a terminal; true for yes.
+    public let confirm: @Sendable (String) -> Bool
 
     public init(client: ServerClient, environment: [String: String], isInteractive: Bool, machineTimeZone: String?,
                 readPassword: @escaping @Sendable (String) -> String? = AccountCommands.readHiddenLine,
-                acceptAccount: @escaping @Sendable (_ accountID: String) throws -> Void = { _ in }) {
+                acceptAccount: @escaping @Sendable (_ accountID: String) throws -> Void = { _ in },
+                confirm: @escaping @Sendable (String) -> Bool = AccountCommands.askYesNo) {
+        self.confirm = confirm
         self.acceptAccount = acceptAccount
         self.client = client
         self.environment = environment
@@ -47,7 +51,7 @@ public enum AccountCommands {
                 in $XDG_CONFIG_HOME/tend/credentials.json (~/.config/tend/credentials.json),
                 readable only by you.
                 """,
-            subcommands: [signup(context), login(context), logout(context), whoami(context), update(context)]
+            subcommands: [signup(context), login(context), logout(context), whoami(context), update(context), delete(context)]
         )
     }
 
@@ -61,6 +65,7 @@ public enum AccountCommands {
                                              help: "Your time zone, e.g. Asia/Seoul (default: this machine's).")
         static let newName = Option.value("name", valueName: "NAME", help: "The new display name.")
         static let newZone = Option.value("time-zone", valueName: "ZONE", help: "The new time zone, e.g. Europe/Paris.")
+        static let yes = Option.flag("yes", short: "y", help: "Do not ask for confirmation (required off a terminal).")
     }
 
     static func signup(_ context: @escaping ContextProvider) -> Command {
@@ -130,7 +135,50 @@ public enum AccountCommands {
         }
     }
 
+    static let deletionWarning = """
+        This deletes your account on the server for good: everything it holds (insulin, training, runs, food, \
+        quests, reminders, the sync history), your photos, sessions and notification channels, and what you wrote \
+        in a shared space (your partner keeps only what they wrote). This machine's own database is not touched \
+        (that is `tend erase`).
+        """
+
+    static func delete(_ context: @escaping ContextProvider) -> Command {
+        Command(name: "delete", abstract: "Delete your account on the server for good, with everything it holds (asks for the password).",
+                discussion: deletionWarning, options: [Options.yes]) { invocation in
+            let context = try context(invocation)
+            guard let saved = try context.client.currentCredentials() else {
+                throw AppError(.unauthorized, code: "not_logged_in",
+                               "not logged in: run `tend account login --server URL --email E` for the account to delete")
+            }
+            let person = AccountText.person(saved.displayName, saved.email)
+            if !invocation.flag(Options.yes) {
+                guard context.isInteractive else {
+                    throw UsageError("deleting the account \(person) on \(saved.server) cannot be undone: add --yes to confirm. "
+                                     + deletionWarning)
+                }
+                invocation.output.print(deletionWarning)
+                guard context.confirm("Delete the account \(person) on \(saved.server) for good? [y/N] ") else {
+                    invocation.output.print("Nothing changed.")
+                    return
+                }
+            }
+            let password = try password(invocation, context: context, confirm: false)
+            let deletion = try context.client.deleteAccount(password: password)
+            let total = deletion.erased.values.reduce(0, +)
+            try invocation.respond(json: { DeleteJSON(deleted: true, server: saved.server, email: saved.email, erased: deletion.erased) },
+                                   text: { "Deleted the account \(person) on \(saved.server) for good (\(total) records), "
+                                       + "and logged out here. The email can sign up afresh." })
+        }
+    }
+
     // MARK: - Input
+
+    /// Prints `question` on stderr and reads a line: yes for `y` or `yes`.
+    @Sendable public static func askYesNo(_ question: String) -> Bool {
+        FileDescriptorStream.standardError.write(question)
+        let answer = readLine(strippingNewline: true)?.trimmed.lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
 
     static func required(_ invocation: Invocation) throws -> (server: String, email: String) {
         guard let server = invocation.option(Options.server.name), !server.trimmed.isEmpty else {

@@ -6,8 +6,9 @@ import HTTP
 
 /// `/v1/accounts`, `/v1/sessions` and `/v1/me`: the routes of `AccountAPI`'s endpoints.
 public enum AccountRoutes {
-    public static func make(accounts: AccountUseCases) -> [Route] {
-        AccountController(accounts: accounts).routes
+    /// - Parameter deletion: serves `DELETE /v1/me` (nil: the route is left out).
+    public static func make(accounts: AccountUseCases, deletion: DeleteAccount? = nil) -> [Route] {
+        AccountController(accounts: accounts, deletion: deletion).routes
     }
 
     public static let schemas: [(String, JSONValue)] = {
@@ -23,6 +24,10 @@ public enum AccountRoutes {
                 ("id", S.string), ("email", S.string), ("display_name", S.string), ("time_zone", S.string),
                 ("created_at", S.dateTime),
             ], required: ["id", "email", "display_name", "time_zone", "created_at"])),
+            ("PasswordConfirmation", S.object([("password", S.string)], required: ["password"], closed: false)),
+            ("AccountDeletion", S.object([
+                ("deleted", S.boolean), ("erased", ["type": "object", "additionalProperties": ["type": "integer"]]),
+            ], required: ["deleted", "erased"])),
             ("Session", S.object([("token", S.string), ("account_id", S.string), ("expires_at", S.dateTime)],
                                  required: ["token", "account_id", "expires_at"])),
         ]
@@ -32,6 +37,7 @@ public enum AccountRoutes {
 /// The account endpoints on the account use cases: one method per endpoint.
 struct AccountController: Sendable {
     let accounts: AccountUseCases
+    let deletion: DeleteAccount?
 
     var routes: [Route] {
         typealias S = OpenAPISchema
@@ -59,7 +65,15 @@ struct AccountController: Sendable {
                 requestBody: S.jsonBody(S.ref("ProfileChanges")),
                 responses: [("200", S.jsonResponse("The account", S.ref("Account")))]
             ), handler: updateProfile),
-        ]
+        ] + (deletion == nil ? [] : [
+            Route(AccountAPI.deleteAccount, operation: OpenAPIOperation(
+                summary: "Delete your account for good: everything it owns, its photos, sessions and notifications; "
+                    + "a partner keeps only what they wrote. The password is asked again (wrong ones are locked out as at login)",
+                tag: "accounts",
+                requestBody: S.jsonBody(S.ref("PasswordConfirmation")),
+                responses: [("200", S.jsonResponse("What was removed, rows per table", S.ref("AccountDeletion")))]
+            ), handler: deleteAccount),
+        ])
     }
 
     func register(_ call: Received<NoParameters, RegistrationBody>) throws -> RemoteAccount {
@@ -82,6 +96,12 @@ struct AccountController: Sendable {
 
     func me(_ call: Received<NoParameters, NoBody>) throws -> RemoteAccount {
         RemoteAccount(try accounts.account(id: call.accountID))
+    }
+
+    func deleteAccount(_ call: Received<NoParameters, DeleteAccountBody>) throws -> AccountDeletion {
+        guard let deletion else { throw AppError.notFound("no such route", code: "not_found") }
+        let erased = try deletion.delete(accountID: call.accountID, password: call.body.password)
+        return AccountDeletion(deleted: true, erased: erased.counts)
     }
 
     func updateProfile(_ call: Received<NoParameters, ProfileBody>) throws -> RemoteAccount {

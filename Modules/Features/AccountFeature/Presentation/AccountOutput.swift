@@ -48,3 +48,11 @@ struct LogoutJSON: Encodable {
         try container.encode(server, forKey: .server)
     }
 }
+
+/// `account delete --json`: which account on which server, and the rows removed per table.
+struct DeleteJSON: Encodable {
+    let deleted: Bool
+    let server: String
+    let email: String
+    let erased: [String: Int]
+}
