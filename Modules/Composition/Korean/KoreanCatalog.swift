@@ -123,6 +123,8 @@ public enum KoreanCatalog {
         "account logout": "로그아웃해요: 서버의 토큰을 폐기하고 이 컴퓨터에서도 잊어요.",
         "account whoami": "이 컴퓨터가 로그인한 계정을 서버가 아는 그대로 보여 줘요.",
         "account update": "다른 사람에게 보이는 이름이나 내 시간대를 바꿔요 (이사나 긴 여행 뒤에).",
+        "account delete": "서버의 내 계정을 영영 지워요: 계정에 든 모든 기록, 사진, 세션, 알림까지 (비밀번호를 다시 물어요).",
+        "erase": "이 데이터베이스에서 내 기록 전부를 영영 지워요 (공용 음식 표는 남아요). 먼저 내보내 두세요.",
 
         "couple": "Our Bridge: 둘만의 조용한 공간 — "
             + "기분, 서로의 시간과 날씨, 다음 만남, 캘린더, 챙김, 하루 한 장의 사진.",
@@ -271,6 +273,8 @@ public enum KoreanCatalog {
         "quest new --style": "question 또는 action.",
         "quest remind --at": "알림 시각 (필수).",
         "quest export --out": "저장할 곳 (필수).",
+        "account delete --yes": "확인을 묻지 않아요 (터미널이 아니면 꼭 필요해요).",
+        "erase --yes-delete-everything": "확인: 이 데이터베이스의 내 기록을 전부 영영 지워요 (필수).",
         "sync conflicts --acknowledged": "이미 확인한 충돌도 보여 줘요.",
         "sync conflicts ack --all": "남은 충돌 모두.",
     ]
