@@ -112,7 +112,7 @@ final class ExportFile {
         temporary = path + ".partial-\(getpid())"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw AppError.invalidInput("cannot write \(path): \(String(cString: strerror(errno)))", code: "export_unwritable")
+            throw AppError.unavailable("cannot write \(path): \(String(cString: strerror(errno)))", code: "export_unwritable")
                 .with(["path": path])
         }
     }
@@ -157,7 +157,7 @@ final class ExportFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw AppError.invalidInput("cannot write \(path): \(reason)", code: "export_unwritable").with(["path": path])
+            throw AppError.unavailable("cannot write \(path): \(reason)", code: "export_unwritable").with(["path": path])
         }
     }
 }

@@ -15,7 +15,9 @@ public enum ExportAPI {
 /// The HTTP layer answers with a whole body, so the zip is built in memory (the ZIP writer itself
 /// streams: it writes each entry once, in order, and never seeks back).
 public enum ExportRoutes {
-    public static func make(store: any PersonalDataStore, couples: CoupleUseCases, appVersion: String) -> [Route] {
+    /// `photo(sha256)`: a stored photo's bytes (`CoupleUseCases.storedPhoto`).
+    public static func make(store: any PersonalDataStore, appVersion: String,
+                            photo: @escaping @Sendable (String) throws -> Data?) -> [Route] {
         [
             Route(ExportAPI.export, operation: OpenAPIOperation(
                 summary: "Everything the account holds as one zip of open formats (JSON, CSV, GPX, Nightscout, Markdown), "
@@ -28,7 +30,7 @@ public enum ExportRoutes {
                 }
                 var zip = Data()
                 _ = try exporter.exportAccount(accountID: received.accountID, appVersion: appVersion,
-                                               photo: { try couples.storedPhoto(sha256: $0) }, sink: { zip.append($0) })
+                                               photo: photo, sink: { zip.append($0) })
                 return MediaBytes(zip, mediaType: "application/zip")
             },
         ]
