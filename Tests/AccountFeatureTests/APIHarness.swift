@@ -35,8 +35,19 @@ struct APIHarness {
             accounts: accounts, sessions: sessions, failures: SQLiteLoginFailureRepository(database: database),
             hasher: SodiumPasswordHasher(strength: strength), tokens: tokens, transactor: database, clock: clock,
             events: DomainEventBus(), limiter: limiter)
+        // `DELETE /v1/me` as `Composition` wires it, on the same database.
+        let couples = CoupleUseCases(
+            couples: SQLiteCoupleRepository(database: database), accounts: accounts,
+            photoStore: FilePhotoStore(directory: FileManager.default.temporaryDirectory.path + "/tend-harness-photos-\(UUID())",
+                                       digest: SodiumDigest.sha256Hex),
+            photos: RefusingPhotoSanitizer(),
+            weather: WeatherService(provider: UnconfiguredWeatherProvider(), cache: SQLiteWeatherCache(database: database), clock: clock),
+            transactor: database, clock: clock, events: DomainEventBus())
+        let deletion = DeleteAccount(accounts: useCases, couples: couples,
+                                     personalData: SQLitePersonalDataStore(database: database, clock: clock),
+                                     eraser: SQLiteAccountEraser(database: database), transactor: database)
         var router = Router()
-        router.addRoutes(AccountRoutes.make(accounts: useCases))
+        router.addRoutes(AccountRoutes.make(accounts: useCases, deletion: deletion))
         application = HTTPApplication(router: router, logger: nil, authenticate: { token in try useCases.authenticate(token: token) })
     }
 
@@ -131,4 +142,11 @@ final class MovableClock: Clock {
     var now: Date { instant.withLock { $0 } }
 
     func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// The account tests upload no photos.
+struct RefusingPhotoSanitizer: PhotoSanitizer {
+    func sanitize(_ data: Data) throws -> SanitizedPhoto {
+        throw AppError.invalidInput("no photos here", code: "invalid_photo")
+    }
 }

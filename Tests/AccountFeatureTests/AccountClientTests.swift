@@ -84,6 +84,10 @@ struct AccountClientTests {
             try ServerClient(transport: transport, credentials: MemoryCredentialStore(again)).whoami()
         }
         #expect(refused?.kind == .unauthorized)
+        _ = try client.login(server: "http://tend.test", email: "alice@example.com", password: "correct horse battery")
+        let deleted = try client.deleteAccount(password: "correct horse battery")
+        #expect(deleted.deleted && deleted.erased["accounts"] == 1)
+        #expect(try store.load() == nil)
         #expect(Set(transport.signatures) == Set(AccountAPI.signatures))
     }
 
