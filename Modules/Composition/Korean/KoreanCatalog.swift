@@ -172,6 +172,7 @@ public enum KoreanCatalog {
         "sync conflicts": "병합에서 밀려난 값, 중복 투여 가능성, 서버가 거절한 변경을 보여 줘요.",
         "sync conflicts restore": "밀려난 값을 되살려요 (모든 기기에서 가장 새로운 수정이 돼요).",
         "sync conflicts ack": "충돌을 확인했다고 표시해요 (--all이면 남은 충돌 모두): 더는 보여 주지 않아요.",
+        "export": "이 데이터베이스에 있는 내 기록 전부를 열린 형식의 zip 하나로 내보내요.",
 
         "import": "Tend 내보내기(`tend export`의 zip)를 되살려요. 두 번 가져와도 달라지지 않아요.",
     ]
@@ -277,6 +278,7 @@ public enum KoreanCatalog {
         "erase --yes-delete-everything": "확인: 이 데이터베이스의 내 기록을 전부 영영 지워요 (필수).",
         "sync conflicts --acknowledged": "이미 확인한 충돌도 보여 줘요.",
         "sync conflicts ack --all": "남은 충돌 모두.",
+        "export --to": "zip을 쓸 곳 (기본: 여기에 tend-export-YYYY-MM-DD.zip).",
     ]
 
     /// `"path <name>"` for one command, `"<name>"` for every command without its own.
