@@ -9,9 +9,10 @@ import Domain
 ///   other entries (CSV, GPX, Nightscout, Markdown) are for people and are not read.
 /// - Matched by id: a record whose id this owner holds already is left as it is (counted as
 ///   skipped), whatever the archive says of it, so importing twice changes nothing and an import
-///   never overwrites what was written since the export. A settings row (one per owner) is
-///   written onto the owner's own row instead, when it differs. An id that another owner holds
-///   refuses the whole archive.
+///   never overwrites what was written since the export. Settings (one row per owner) are
+///   written onto the owner's own row instead, when they differ: the archive's live row with the
+///   latest `updated_at`; into a database without the owner's settings, as they are. An id
+///   that another owner holds refuses the whole archive.
 /// - Checked before anything is written: every entry is valid JSON, every row has an id, each
 ///   field is one of its table's columns with a value of the column's type, required fields are
 ///   present, and each record passes `SyncValidation` as a record arriving by sync must.
@@ -31,7 +32,7 @@ struct ImportArchive {
     let clock: any Clock
     var limits = ZipReader.Limits.standard
 
-    struct Row {
+    struct Record {
         /// 1-based, in the entry's order.
         let number: Int
         let id: String
@@ -45,7 +46,7 @@ struct ImportArchive {
     struct Table {
         let table: SyncTable
         let entry: String
-        let rows: [Row]
+        let rows: [Record]
     }
 
     func run(path: String, ownerID: String) throws -> PersonalDataCounts {
@@ -99,16 +100,12 @@ struct ImportArchive {
         }
     }
 
-    func rows(_ json: ImportJSON, table: SyncTable, entry: String, now: Date) throws -> [Row] {
+    func rows(_ json: ImportJSON, table: SyncTable, entry: String, now: Date) throws -> [Record] {
         guard case .array(let items) = json else {
             throw AppError(.unprocessable, code: "invalid_archive", "\(entry) is not a JSON array of records").with(["entry": entry])
         }
-        if table.isSingleton, items.count > 1 {
-            throw AppError(.unprocessable, code: "invalid_archive", "\(entry) holds \(items.count) records; it holds one at most")
-                .with(["entry": entry])
-        }
         var ids = Set<String>()
-        var rows: [Row] = []
+        var rows: [Record] = []
         rows.reserveCapacity(items.count)
         for (offset, item) in items.enumerated() {
             var id: String?
@@ -129,7 +126,7 @@ struct ImportArchive {
         return rows
     }
 
-    func row(_ fields: [String: ImportJSON], number: Int, table: SyncTable, now: Date) throws -> Row {
+    func row(_ fields: [String: ImportJSON], number: Int, table: SyncTable, now: Date) throws -> Record {
         guard case .string(let id) = fields["id"] ?? .null else {
             throw SyncValues.invalid("id", fields["id"] == nil ? "is missing" : "is not text")
         }
@@ -164,7 +161,7 @@ struct ImportArchive {
             checked[child.field] = .string(try SyncValues.childJSON(rows, columns: child.columns))
         }
         try SyncValidation.validate(table: table.name, values: checked, now: now)
-        return Row(number: number, id: id, values: values, deletedAt: deletedAt, children: children)
+        return Record(number: number, id: id, values: values, deletedAt: deletedAt, children: children)
     }
 
     /// The columns' values of one row; a missing optional field is empty.
@@ -215,9 +212,18 @@ struct ImportArchive {
             for imported in tables {
                 let table = imported.table
                 result.counts[table.name] = 0
+                // A settings row onto the owner's own, when there is one: the archive's current row.
+                let current = table.isSingleton ? try currentRow(table, ownerID: ownerID) : nil
+                let chosen = current == nil ? nil : imported.rows.min { $0.precedes($1, table: table) }
                 for row in imported.rows {
                     do {
-                        if try write(row, table: table, ownerID: ownerID) {
+                        try checkOwner(of: row, table: table, ownerID: ownerID)
+                        let wrote = if let current {
+                            row.number == chosen?.number ? try update(current, with: row, table: table) : false
+                        } else {
+                            try insertIfMissing(row, table: table, ownerID: ownerID)
+                        }
+                        if wrote {
                             result.counts[table.name, default: 0] += 1
                         } else {
                             result.skipped += 1
@@ -231,14 +237,34 @@ struct ImportArchive {
         }
     }
 
-    /// Writes one record; false when it was here already, as it is.
-    func write(_ row: Row, table: SyncTable, ownerID: String) throws -> Bool {
-        if let holder = try database.queryOne("SELECT owner_id FROM \(table.name) WHERE id = ?", [.text(row.id)]) {
-            guard case .text(let owner) = holder["owner_id"], owner == ownerID else {
-                throw AppError.conflict("this id belongs to another owner in this database", code: "id_taken").with(["id": row.id])
-            }
-            if !table.isSingleton { return false }
+    /// An id another owner holds refuses the archive.
+    func checkOwner(of row: Record, table: SyncTable, ownerID: String) throws {
+        guard let holder = try database.queryOne("SELECT owner_id FROM \(table.name) WHERE id = ?", [.text(row.id)]) else { return }
+        guard case .text(let owner) = holder["owner_id"], owner == ownerID else {
+            throw AppError.conflict("this id belongs to another owner in this database", code: "id_taken").with(["id": row.id])
         }
+    }
+
+    /// The owner's settings row that counts (as sync picks it), with its values.
+    func currentRow(_ table: SyncTable, ownerID: String) throws -> Row? {
+        try database.queryOne(
+            "SELECT id, deleted_at, \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE owner_id = ? "
+                + "ORDER BY deleted_at IS NOT NULL, updated_at DESC LIMIT 1", [.text(ownerID)])
+    }
+
+    /// Writes a settings row's values onto the owner's row; false when they are the same.
+    func update(_ current: Row, with row: Record, table: SyncTable) throws -> Bool {
+        let same = zip(table.columns, row.values).allSatisfy { SyncValues.same(current[$0.name], $1, type: $0.type) }
+            && SyncValues.same(current["deleted_at"], row.deletedAt, type: .integer)
+        if same { return false }
+        let sets = table.columns.map { "\($0.name) = ?" } + ["deleted_at = ?"]
+        try database.execute("UPDATE \(table.name) SET \(sets.joined(separator: ", ")) WHERE id = ?", row.values + [row.deletedAt, current["id"]])
+        return true
+    }
+
+    /// Inserts a record with its children; false when this owner holds its id already.
+    func insertIfMissing(_ row: Record, table: SyncTable, ownerID: String) throws -> Bool {
+        if try database.queryOne("SELECT 1 AS here FROM \(table.name) WHERE id = ?", [.text(row.id)]) != nil { return false }
         for reference in Self.references[table.name] ?? [] {
             guard let index = table.columns.firstIndex(where: { $0.name == reference.column }), case .text(let target) = row.values[index] else {
                 continue
@@ -248,18 +274,6 @@ struct ImportArchive {
                 throw AppError.invalidInput("\(reference.column) '\(target)' is not a record of \(reference.table) in this archive or this database",
                                             code: "invalid_reference").with(["field": reference.column, "value": target])
             }
-        }
-        if table.isSingleton,
-           let existing = try database.queryOne(
-               "SELECT id, deleted_at, \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) WHERE owner_id = ? "
-                   + "ORDER BY deleted_at IS NOT NULL, updated_at DESC LIMIT 1", [.text(ownerID)]) {
-            let same = zip(table.columns, row.values).allSatisfy { SyncValues.same(existing[$0.name], $1, type: $0.type) }
-                && SyncValues.same(existing["deleted_at"], row.deletedAt, type: .integer)
-            if same { return false }
-            let sets = table.columns.map { "\($0.name) = ?" } + ["deleted_at = ?"]
-            try database.execute("UPDATE \(table.name) SET \(sets.joined(separator: ", ")) WHERE id = ?",
-                                 row.values + [row.deletedAt, existing["id"]])
-            return true
         }
         let names = ["id", "owner_id"] + table.columns.map(\.name) + ["deleted_at"]
         try database.execute(
@@ -271,5 +285,18 @@ struct ImportArchive {
             for values in rows { try database.execute(sql, [.text(row.id)] + values) }
         }
         return true
+    }
+}
+
+extension ImportArchive.Record {
+    /// Whether this settings row counts before the other, as sync picks one: live, then the latest.
+    func precedes(_ other: Self, table: SyncTable) -> Bool {
+        if (deletedAt == .null) != (other.deletedAt == .null) { return deletedAt == .null }
+        return updatedAt(table) > other.updatedAt(table)
+    }
+
+    func updatedAt(_ table: SyncTable) -> Int64 {
+        guard let index = table.columns.firstIndex(where: { $0.name == "updated_at" }), case .integer(let ms) = values[index] else { return 0 }
+        return ms
     }
 }

@@ -147,7 +147,6 @@ struct ImportArchiveTests {
              "invalid_field", ["track", "base64"]),
             ("a reference to nothing", ["data/quest_entries.json": F.full["data/quest_entries.json"]!], "invalid_reference",
              ["data/quest_entries.json", "journey_id"]),
-            ("two settings rows", ["data/quest_settings.json": #"[{"id":"a"},{"id":"b"}]"#], "invalid_archive", ["data/quest_settings.json"]),
             ("a bad id", doses(F.dose(2).replacingOccurrences(of: F.id(2), with: "a b")), "invalid_field", ["record 2", "'id'"]),
         ]
     }()
