@@ -30,6 +30,10 @@ extension KoreanCatalog {
         "invalid_settings.rapid_window": "속효성 중복 방지 시간은 0분부터 240분까지예요.",
         "invalid_time_zone": "알 수 없는 시간대예요: '{zone}' (Asia/Seoul이나 Europe/Berlin 같은 이름을 써 주세요).",
 
+        // Import
+        "export_too_new": "{path}은(는) 더 새로운 Tend가 만든 파일이에요 (형식 {version}): tend를 업데이트한 뒤 가져와 주세요.",
+        "not_tend_export": "{path}은(는) Tend 내보내기 파일이 아니에요.",
+
         // Workout
         "invalid_exercise": "운동 이름은 2자부터 40자까지, 글자로 시작해야 해요.",
         "exercise_exists": "'{name}'은(는) 이미 있는 운동이에요.",
