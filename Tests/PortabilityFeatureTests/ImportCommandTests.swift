@@ -67,7 +67,7 @@ struct ImportCommandTests {
         let first = harness.run(["import", path])
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout.contains("Imported 3 records from \(path)"))
-        #expect(first.stdout.contains("insulin doses"))
+        #expect(first.stdout.contains("insulin_doses"))
         #expect(first.stdout.contains("weights"))
         #expect(!first.stdout.contains("Left"))
         #expect(try harness.sync.pendingCount() == pendingBefore + 3)

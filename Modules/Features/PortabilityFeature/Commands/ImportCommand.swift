@@ -40,7 +40,7 @@ struct ImportCommand: Sendable {
         } else {
             lines.append(korean ? "\(path)에서 \(result.total)개를 가져왔어요:" : "Imported \(result.total) record\(result.total == 1 ? "" : "s") from \(path):")
             var table = Table(columns: [(title: korean ? "종류" : "Kind", alignment: .left), (title: korean ? "개수" : "Added", alignment: .right)])
-            for (kind, count) in added { table.addRow([String(kind.map { $0 == "_" ? " " : $0 }), String(count)]) }
+            for (kind, count) in added { table.addRow([kind, String(count)]) }
             lines.append(table.render())
         }
         if result.skipped > 0 {
