@@ -179,6 +179,9 @@ public enum KoreanCatalog {
 
     /// The paragraph after the abstract, where one is worth reading in Korean.
     static let discussions: [String: String] = [
+        "import": "기록은 id로 맞춰요: 이 데이터베이스에 이미 있는 기록은 그대로 두고, 설정은 내 설정 위에 써요. "
+            + "망가졌거나 Tend 것이 아닌 파일, 더 새로운 Tend가 만든 파일은 통째로 거절해요: 반쯤 가져오는 일은 없어요. "
+            + "가져온 기록도 다른 기록처럼 동기화돼요.",
         "insulin": "투여는 기본으로 04:00에 시작하는 인슐린 하루에 속해요. "
             + "그래서 00:30의 투여는 전날 저녁으로 셈해요. "
             + "12시간 안에 지효성을 또 맞거나, "
