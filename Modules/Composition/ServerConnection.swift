@@ -22,13 +22,15 @@ public enum ServerConnection {
 
     /// The context `tend account …` receives.
     /// `accept` refuses an account the database cannot take (it holds another account's history).
+    /// `deleted` unbinds the database from an account deleted on the server.
     public static func accountContext(environment: [String: String],
-                                      accept: @escaping @Sendable (Invocation, String) throws -> Void = { _, _ in })
+                                      accept: @escaping @Sendable (Invocation, String) throws -> Void = { _, _ in },
+                                      deleted: @escaping @Sendable (Invocation) throws -> Void = { _ in })
         -> AccountCommands.ContextProvider {
         { invocation in
             AccountContext(client: client(for: invocation, environment: environment), environment: environment,
                            isInteractive: isatty(0) == 1, machineTimeZone: TimeZone.current.identifier,
-                           acceptAccount: { try accept(invocation, $0) })
+                           acceptAccount: { try accept(invocation, $0) }, accountDeleted: { try deleted(invocation) })
         }
     }
 }

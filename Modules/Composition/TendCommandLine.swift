@@ -118,9 +118,10 @@ public struct TendCommandLine: Sendable {
               + ActivityCommands.make(context: activityContext)
               + NutritionCommands.make(context: nutritionContext) + [
                 QuestCommands.make(context: questContext),
-                AccountCommands.make(context: ServerConnection.accountContext(environment: environment) { invocation, accountID in
-                    try container(for: invocation).sync.checkAccount(accountID)
-                }),
+                AccountCommands.make(context: ServerConnection.accountContext(
+                    environment: environment,
+                    accept: { invocation, accountID in try container(for: invocation).sync.checkAccount(accountID) },
+                    deleted: { invocation in try container(for: invocation).sync.forgetAccount() })),
                 CoupleCommands.make(context: coupleContext),
             ] + NotifyCommands.make(context: notifyContext) + [
                 SyncCommands.make(context: syncContext),

@@ -310,3 +310,21 @@ extension SyncTests {
         #expect(try b.container.sync.conflicts(ownerID: Owner.local).allSatisfy { $0.conflict.lost != .string("from a") })
     }
 }
+
+extension SyncTests {
+    @Test func aDatabaseWhoseAccountWasDeletedBecomesTheNextAccountsOnItsFirstSync() throws {
+        let a = try device()
+        let dose = try a.log(.rapid, 4, minutesAgo: 10)
+        try a.sync()
+        #expect(try a.container.sync.status().pending == 0)
+        // The account is deleted on the server (its rows erased), and the device forgets it.
+        _ = try server.personalData.erase(ownerID: Self.account)
+        try a.container.sync.forgetAccount()
+        #expect(try a.container.sync.status().pending > 0)
+        #expect(try a.container.sync.status().server == nil)
+        let next = InProcessRemote(server: server, accountID: "acct-2")
+        _ = try a.container.sync.sync(remote: next, accountID: "acct-2", server: "http://server", localOwnerID: Owner.local)
+        #expect(try serverDoses("acct-2").map(\.id) == [dose.id])
+        #expect(try a.container.sync.status().pending == 0)
+    }
+}

@@ -32,6 +32,14 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     // MARK: - State
 
+    public func startAfresh() throws {
+        try database.write {
+            for table in ["sync_changes", "sync_records", "sync_conflicts", "sync_dirty"] { try database.execute("DELETE FROM \(table)") }
+            for key in SyncStateKey.allCases { try setState(key.rawValue, nil) }
+            try database.executeScript(SyncTriggers.existingHistory)
+        }
+    }
+
     public func value(of key: SyncStateKey) throws -> String? {
         try state(key.rawValue)
     }

@@ -112,6 +112,9 @@ public protocol SyncRepository: Sendable {
     /// Applies a pulled page and saves its cursor, in one transaction; this device's own changes
     /// are skipped (they are already here). Nothing it writes enters the outbox.
     func applyPulled(_ page: SyncPage, ownerID: String) throws -> SyncApplyReport
+    /// Forgets the account, the cursor and the merge state, and puts the whole live local
+    /// history back in the outbox: the next sync makes it the (new) account's.
+    func startAfresh() throws
     func value(of key: SyncStateKey) throws -> String?
     func set(_ key: SyncStateKey, to value: String?) throws
 

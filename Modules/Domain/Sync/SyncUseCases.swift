@@ -129,6 +129,12 @@ public struct SyncUseCases: Sendable {
         }
     }
 
+    /// The account this database synced with was deleted: the local history stays, unbound, so
+    /// that it can become another account's on its first sync.
+    public func forgetAccount() throws {
+        try repository.startAfresh()
+    }
+
     /// Push everything pending, then pull everything new. Stops at the first failure with what was
     /// done kept: acknowledged changes left the outbox, each pulled page committed with its cursor.
     public func sync(remote: any SyncRemote, accountID: String, server: String, localOwnerID: String,

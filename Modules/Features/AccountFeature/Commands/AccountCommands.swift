@@ -21,12 +21,16 @@ public struct AccountContext: Sendable {
     public let acceptAccount: @Sendable (_ accountID: String) throws -> Void
     /// Asks a yes/no question on a terminal; true for yes.
     public let confirm: @Sendable (String) -> Bool
+    /// The account is gone from the server: this machine's database forgets it was bound to it.
+    public let accountDeleted: @Sendable () throws -> Void
 
     public init(client: ServerClient, environment: [String: String], isInteractive: Bool, machineTimeZone: String?,
                 readPassword: @escaping @Sendable (String) -> String? = AccountCommands.readHiddenLine,
                 acceptAccount: @escaping @Sendable (_ accountID: String) throws -> Void = { _ in },
-                confirm: @escaping @Sendable (String) -> Bool = AccountCommands.askYesNo) {
+                confirm: @escaping @Sendable (String) -> Bool = AccountCommands.askYesNo,
+                accountDeleted: @escaping @Sendable () throws -> Void = {}) {
         self.confirm = confirm
+        self.accountDeleted = accountDeleted
         self.acceptAccount = acceptAccount
         self.client = client
         self.environment = environment
@@ -164,6 +168,7 @@ public enum AccountCommands {
             }
             let password = try password(invocation, context: context, confirm: false)
             let deletion = try context.client.deleteAccount(password: password)
+            try context.accountDeleted()
             let total = deletion.erased.values.reduce(0, +)
             try invocation.respond(json: { DeleteJSON(deleted: true, server: saved.server, email: saved.email, erased: deletion.erased) },
                                    text: { "Deleted the account \(person) on \(saved.server) for good (\(total) records), "
