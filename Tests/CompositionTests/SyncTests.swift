@@ -328,3 +328,20 @@ extension SyncTests {
         #expect(try a.container.sync.status().pending == 0)
     }
 }
+
+extension SyncTests {
+    @Test func anOwnFoodTravelsWithItsMeasures() throws {
+        let a = try device(), b = try device()
+        let added = a.run("food", "add", "Grandma's kimchi stew", "--serving", "1 bowl", "--grams", "400", "--kcal", "320",
+                          "--protein", "18")
+        #expect(added.status == 0, "\(added.stderr)")
+        try a.sync()
+        #expect(try a.container.sync.conflicts(ownerID: Owner.local).isEmpty)
+        try b.sync()
+        let found = b.run("--json", "food", "search", "kimchi stew")
+        #expect(found.stdout.contains("Grandma"), "\(found.stdout) \(found.stderr)")
+        let measures = try b.container.database.queryOne(
+            "SELECT count(*) AS n FROM food_measures m JOIN foods f ON f.id = m.food_id WHERE f.owner_id = 'local'")?.get("n", as: Int64.self)
+        #expect(measures ?? 0 > 0)
+    }
+}

@@ -283,7 +283,9 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
     static func isValid(recordID: String) -> Bool {
         (1...64).contains(recordID.utf8.count) && recordID.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                // Own foods are `custom:<uuid>`.
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
         }
     }
 
