@@ -41,6 +41,9 @@ public enum KoreanCatalog {
         "workout stats": "XP와 레벨, 스트릭, 이번 주 목표 진척, 이번 달 운동 시간, 오늘의 플랜.",
         "workout calendar": "이번 달 운동한 날을 한눈에 보여 줘요.",
         "workout goal": "목표를 보거나 정해요: 주간 횟수, 월간 횟수나 시간.",
+        "workout import": "Strong이나 Hevy에 쌓인 운동 기록을 가져와요 (앱의 CSV 내보내기).",
+        "workout import strong": "Strong의 CSV 내보내기를 가져와요 (설정 → 데이터 내보내기).",
+        "workout import hevy": "Hevy의 CSV 내보내기를 가져와요 (설정 → 데이터 내보내기·가져오기).",
         "plan": "주간 플랜: 무슨 요일에 무엇을 운동할지.",
         "plan set": "요일의 플랜을 정해요: tend plan set mon \"legs: squat 5x5\" (TEXT를 비우면 지워요).",
         "plan show": "이번 주 플랜을 보여 줘요.",
@@ -198,6 +201,11 @@ public enum KoreanCatalog {
             + "인슐린, 운동, 식단, 퀘스트는 절대 공유하지 않아요.",
         "workout log": "SET 하나가 인자 하나예요: \"deadlift 140kg 3\", \"bench 225lb 1x5\", \"row 2000m 7:32\", \"burpee 50\", "
             + "\"bike 20cal\", \"squat 60kg 5 warmup\", \"deadlift 180kg 3 @9\".",
+        "workout import strong": "Strong 내보내기의 두 형식을 모두 읽어요: ';'로 나뉘고 Weight Unit, Distance Unit 열이 있는 예전 형식과, "
+            + "','로 나뉘는 새 형식이에요 (새 형식의 무게는 앱에 설정했던 단위예요: --unit). "
+            + "워밍업 세트(Set Order W)는 워밍업으로 남고, 휴식 타이머는 빼요. 같은 파일을 다시 가져오면 새 기록만 더해요.",
+        "workout import hevy": "단위는 머리글이 알려 줘요 (weight_kg 또는 weight_lbs). 워밍업 세트는 워밍업으로 남아요. "
+            + "같은 파일을 다시 가져오면 새 기록만 더해요.",
         "timer": "터미널에서는 남은 시간, 구간과 라운드, 진행 막대를 보여 주고 바뀔 때마다 벨이 울려요. "
             + "스페이스는 일시 정지, q는 멈춤이에요. "
             + "터미널이 아니거나 --plan을 주면 일정만 출력해요. "
@@ -260,6 +268,10 @@ public enum KoreanCatalog {
         "workout goal --weekly": "주간 횟수 (월요일부터 한 주).",
         "workout goal --monthly-sessions": "월간 횟수.",
         "workout goal --monthly-minutes": "월간 운동 시간(분).",
+        "workout import strong --unit": "파일에 단위가 없을 때의 무게 단위: kg 또는 lb (기본: 내 표시 단위).",
+        "workout import strong --distance-unit": "파일에 단위가 없을 때의 거리 단위: km, mi 또는 m (기본: kg이면 km, lb이면 mi).",
+        "workout import strong --dry-run": "파일을 읽고 확인해서 무엇이 더해질지만 알려 줘요. 아무것도 저장하지 않아요.",
+        "workout import hevy --dry-run": "파일을 읽고 확인해서 무엇이 더해질지만 알려 줘요. 아무것도 저장하지 않아요.",
 
         "diet goals --kcal": "하루 칼로리.",
         "diet goals --protein": "단백질 그램, 또는 칼로리 비율.",
@@ -291,6 +303,8 @@ public enum KoreanCatalog {
         "insulin edit <id>": "투여 기록의 id (`tend insulin list`에서).",
         "insulin delete <id>": "투여 기록의 id (`tend insulin list`에서).",
         "workout log <set>": "리프터가 쓰는 그대로의 세트 하나.",
+        "workout import strong <file>": "Strong에서 내보낸 CSV 파일.",
+        "workout import hevy <file>": "Hevy에서 내보낸 CSV 파일.",
         "supps add <name>": "예: creatine.",
         "supps take <name>": "보충제 이름.",
         "supps remove <name>": "보충제 이름.",

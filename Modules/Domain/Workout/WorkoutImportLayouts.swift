@@ -188,7 +188,7 @@ extension WorkoutImport {
         if !missing.isEmpty || (source == .hevy && HevyLayout(columns: columns).weight == nil && !looksLikeOther) {
             let names = missing.isEmpty ? ["weight_kg or weight_lbs"] : missing
             if looksLikeOther {
-                throw error("this is \(other.title)'s export, not \(source.title)'s: use tend workout import \(other.rawValue)",
+                throw error("this is \(other.title)'s export, not \(source.title)'s: import it as \(other.title)'s",
                             key: "other_app", ["app": other.title, "expected": source.title, "command": other.rawValue])
             }
             let header = csv.header.fields.prefix(20).map { $0.printable }.joined(separator: String(csv.delimiter))
@@ -196,7 +196,7 @@ extension WorkoutImport {
                         key: "header", ["app": source.title, "missing": names.joined(separator: ", ")])
         }
         if source == .hevy, looksLikeOther, HevyLayout(columns: columns).weight == nil {
-            throw error("this is Strong's export, not Hevy's: use tend workout import strong",
+            throw error("this is Strong's export, not Hevy's: import it as Strong's",
                         key: "other_app", ["app": "Strong", "expected": "Hevy", "command": "strong"])
         }
         switch source {

@@ -171,7 +171,7 @@ extension WorkoutImport {
     /// start and the name: the same workout of the same export always gets the same id.
     static func sessionID(ownerID: String, source: WorkoutImportSource, start: Date, title: String?) -> String {
         let milliseconds = Int64((start.timeIntervalSince1970 * 1000).rounded())
-        var generator = HashedGenerator(seed: "tend import\n\(source.rawValue)\n\(ownerID)\n\(milliseconds)\n\(title ?? "")")
+        var generator = HashedGenerator(seed: "workout-import\n\(source.rawValue)\n\(ownerID)\n\(milliseconds)\n\(title ?? "")")
         return UUIDv7.make(at: start, using: &generator).uuidString.lowercased()
     }
 

@@ -41,7 +41,7 @@ public enum WorkoutCommands {
         let sessions = WorkoutSessionCommands(makeContext: context), progress = WorkoutProgressCommands(makeContext: context)
         return [
             Command(name: "workout", abstract: "Training log: sets, WODs, personal records, XP, streaks and goals.",
-                    subcommands: sessions.commands + progress.commands),
+                    subcommands: sessions.commands + progress.commands + [ImportCommands(makeContext: context).group]),
             PlanCommands(makeContext: context).group,
             TimerCommand(makeContext: context).command,
             SupplementCommands(makeContext: context).group,

@@ -297,9 +297,9 @@ struct WorkoutImportTests {
     @Test("the other app's export, or a header of neither, is refused naming what is missing")
     func wrongColumns() throws {
         let hevyAsStrong = try #require(refusal(ImportFiles.hevyKilograms, .strong))
-        #expect(hevyAsStrong.message == "this is Hevy's export, not Strong's: use tend workout import hevy")
+        #expect(hevyAsStrong.message == "this is Hevy's export, not Strong's: import it as Hevy's")
         let strongAsHevy = try #require(refusal(ImportFiles.strongComma, .hevy))
-        #expect(strongAsHevy.message == "this is Strong's export, not Hevy's: use tend workout import strong")
+        #expect(strongAsHevy.message == "this is Strong's export, not Hevy's: import it as Strong's")
         let other = try #require(refusal("date,exercise,kg,reps\n2026-11-01,squat,100,5\n"))
         #expect(other.code == "invalid_import")
         #expect(other.message == "the header is not Strong's export: no column Workout Name, Exercise Name, Set Order, Weight "
