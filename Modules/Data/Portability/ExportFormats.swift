@@ -20,7 +20,7 @@ enum ExportJSON {
         case .integer(let number): String(number)
         case .real(let real): number(real)
         case .text(let text): text.jsonQuoted
-        case .blob(let data): data.base64EncodedString().jsonQuoted
+        case .blob(let data): "\"" + data.base64EncodedString() + "\"" // base64 needs no escaping
         }
     }
 

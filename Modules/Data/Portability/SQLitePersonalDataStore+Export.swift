@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Core
 import Domain
+import Dispatch
+import Synchronization
 
 /// The export archive (docs/export.md is its reference): `manifest.json`, `data/<table>.json` for
 /// every table of `SyncSchema` (every row the owner has, deleted ones too, every column), CSV
@@ -255,16 +257,30 @@ struct ArchiveExporter {
 
     // MARK: - gpx/
 
-    /// `gpx/<kind>-<id>.gpx` for an activity with a track that decodes.
+    /// `gpx/<kind>-<id>.gpx` for an activity with a track (in Tend's track encoding).
     static func gpxName(_ row: Row) -> String? {
-        guard case .blob(let track) = row["track"], !track.isEmpty, (try? TrackCodec.decode(track)) != nil else { return nil }
+        guard case .blob(let track) = row["track"], track.starts(with: TrackCodec.magic) else { return nil }
         return "gpx/\(row["kind"].textValue)-\(row["id"].textValue).gpx"
     }
 
+    /// The GPX files are written in batches, each batch's documents rendered on every core at
+    /// once and added in order, so that a long history takes less wall time and the same bytes.
     private func writeGPX() throws {
-        for row in live("activities") {
-            guard let name = Self.gpxName(row), case .blob(let track) = row["track"] else { continue }
-            try add(name, GPXWriter.write(try TrackCodec.decode(track)))
+        let tracked: [(name: String, track: Data)] = live("activities").compactMap { row in
+            guard let name = Self.gpxName(row), case .blob(let track) = row["track"] else { return nil }
+            return (name, track)
+        }
+        let batchSize = 32
+        for start in stride(from: 0, to: tracked.count, by: batchSize) {
+            let batch = Array(tracked[start..<min(start + batchSize, tracked.count)])
+            let rendered = RenderedBatch(count: batch.count)
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                rendered.set(index, (try? TrackCodec.decode(batch[index].track)).map { Data(GPXWriter.write($0).utf8) })
+            }
+            for (index, entry) in batch.enumerated() {
+                guard let data = rendered.get(index) else { continue }
+                try zip.add(entry.name, data)
+            }
         }
     }
 
@@ -367,6 +383,17 @@ struct ArchiveExporter {
             }
         }
     }
+}
+
+/// The GPX files of one batch, filled in by several threads at once.
+final class RenderedBatch: Sendable {
+    private let files: Mutex<[Data?]>
+
+    init(count: Int) { files = Mutex(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ data: Data?) { files.withLock { $0[index] = data } }
+
+    func get(_ index: Int) -> Data? { files.withLock { $0[index] } }
 }
 
 extension SQLValue {

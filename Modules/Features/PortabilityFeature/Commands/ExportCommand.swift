@@ -2,6 +2,9 @@ import FoundationEssentials
 import Console
 import Core
 import Domain
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tend export [--to FILE.zip]`: one zip of everything the database holds for the person
 /// (docs/export.md), with a progress line on a terminal while a large history is written.
@@ -48,7 +51,8 @@ struct ExportCommand: Sendable {
     }
 
     static func size(of path: String) -> Int {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     static func summary(_ counts: PersonalDataCounts, path: String, bytes: Int) -> String {
