@@ -12,7 +12,7 @@ public struct WorkoutImportReport: Sendable, Equatable, Codable {
     public var warmupSets: Int
     /// Rows that hold no set: Strong's rest timers and notes, rows of zeros.
     public var rowsWithoutSet: Int
-    /// The export's names mapped to the catalog (or to an own exercise that already existed).
+    /// The export's names mapped to a catalog exercise of another name.
     public var exercisesMatched: [String: String]
     /// Own exercises made for names the catalog does not know.
     public var exercisesCreated: [String]
@@ -116,7 +116,8 @@ extension WorkoutUseCases {
                     if isNew {
                         report.exercisesCreated.append(exercise.name)
                         if !options.dryRun { try exercises.saveCustom(exercise, ownerID: ownerID, at: now) }
-                    } else if exercise.name != row.exercise {
+                    } else if !exercise.isCustom,
+                              WorkoutImport.ExerciseMatcher.key(exercise.name) != WorkoutImport.ExerciseMatcher.key(row.exercise) {
                         report.exercisesMatched[row.exercise] = exercise.name
                     }
                     if let note = row.exerciseNotes {
