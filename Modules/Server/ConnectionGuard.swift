@@ -45,6 +45,9 @@ final class ConnectionGuard: Sendable {
         var requestStarted: ContinuousClock.Instant
         var bodyBytes = 0
         var targetLength = 0
+        /// The bytes read from the socket when the connection last began waiting for a request
+        /// (nil when the kernel does not tell): more read since means a request has begun.
+        var readWhenIdle: UInt64?
     }
 
     struct State: Sendable {
@@ -129,7 +132,8 @@ final class ConnectionGuard: Sendable {
         return state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.entries[id] = Entry(fd: fd, address: address, group: group, deadline: now + requestTimeout, requestStarted: now)
+            state.entries[id] = Entry(fd: fd, address: address, group: group, deadline: now + requestTimeout, requestStarted: now,
+                                      readWhenIdle: Self.bytesRead(from: fd))
             state.perGroup[group, default: 0] += 1
             return id
         }
@@ -181,13 +185,16 @@ final class ConnectionGuard: Sendable {
         }
     }
 
-    /// The response went out: the next request's clock starts.
+    /// The response went out: the next request's clock starts. Called on libmicrohttpd's thread
+    /// before it reads a byte of the next request (unless one was pipelined and read with this
+    /// one), so the bytes read so far are those of the requests answered.
     func answered(id: Int) {
         let now = ContinuousClock.now
         state.withLock { state in
-            guard state.entries[id] != nil else { return }
+            guard let entry = state.entries[id] else { return }
             state.entries[id]?.phase = .awaitingRequest
             state.entries[id]?.deadline = now + requestTimeout
+            state.entries[id]?.readWhenIdle = Self.bytesRead(from: entry.fd)
         }
     }
 
@@ -219,6 +226,12 @@ final class ConnectionGuard: Sendable {
     /// (it would only get a 503 once its head were in). Busy: a request in the application's
     /// hands or with its response going out, a body arriving for a request taken before the
     /// stop, bytes of a next request not read yet (that request gets a 503 and a close).
+    ///
+    /// A request has begun as soon as libmicrohttpd has read a byte of it, which is before it
+    /// reports the request line: bytes read since the connection went idle (`readWhenIdle`)
+    /// count, not only the phase, or a request read in that moment would meet a silent close.
+    /// (A request pipelined behind the previous one, read with it, can still meet the close:
+    /// HTTP lets a server close there, and a pipelining client retries what went unanswered.)
     func drain() -> Int {
         state.withLock { state in
             var busy = 0
@@ -227,6 +240,10 @@ final class ConnectionGuard: Sendable {
                 case .awaitingRequest:
                     if tend_unread_bytes(entry.fd) > 0 {
                         busy += 1
+                    } else if let idle = entry.readWhenIdle, let read = Self.bytesRead(from: entry.fd), read > idle {
+                        Self.send(Self.shuttingDownResponse, to: entry.fd)
+                        shutdown(entry.fd, Int32(SHUT_RDWR))
+                        state.entries[id]?.deadline = nil
                     } else {
                         shutdown(entry.fd, Int32(SHUT_RDWR))
                         state.entries[id]?.deadline = nil
@@ -281,6 +298,33 @@ final class ConnectionGuard: Sendable {
             state.lastReport = now
         }
         for line in report { logger?.warning(line) }
+    }
+
+    /// The bytes read from a TCP socket so far: received in order, less those not read yet (and
+    /// less the client's FIN, which the kernel counts as one). Nil when the kernel does not
+    /// tell (`tcpi_bytes_received` is Linux 4.1 and later) or bytes keep arriving meanwhile.
+    static func bytesRead(from fd: Int32) -> UInt64? {
+        /// `struct tcp_info` as the kernel fills it, beyond the part glibc declares.
+        func received() -> (bytes: UInt64, finReceived: Bool)? {
+            var words = [UInt64](repeating: 0, count: 32)
+            var length = socklen_t(words.count * MemoryLayout<UInt64>.size)
+            let bytesReceivedOffset = 128
+            let status = words.withUnsafeMutableBytes { getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, $0.baseAddress, &length) }
+            guard status == 0, Int(length) >= bytesReceivedOffset + 8 else { return nil }
+            let tcpState = words.withUnsafeBytes { Int($0[0]) }  // tcpi_state, the first byte
+            let finReceived = [TCP_CLOSE_WAIT, TCP_LAST_ACK, TCP_CLOSING].map { Int($0) }.contains(tcpState)
+            return (words[bytesReceivedOffset / 8], finReceived)
+        }
+        for _ in 0..<4 {
+            guard let before = received() else { return nil }
+            let unread = tend_unread_bytes(fd)
+            guard unread >= 0, let after = received() else { return nil }
+            let notRead = UInt64(unread) + (after.finReceived ? 1 : 0)
+            if before.bytes == after.bytes, before.finReceived == after.finReceived, after.bytes >= notRead {
+                return after.bytes - notRead
+            }
+        }
+        return nil
     }
 
     /// Writes what fits of a whole response without waiting (the connection is closed next).
