@@ -45,7 +45,7 @@ public struct KoreanFoodReader: KoreanFoodSource {
                 names[id, default: []].append(contentsOf: list.filter { !(names[id] ?? []).contains($0) })
             }
         }
-        let version = "fnv1a:" + String(Self.fnv1a((foodsText ?? "") + "\u{0}" + (namesText ?? "")), radix: 16)
+        let version = "fnv1a:" + String(StableHash.fnv1a((foodsText ?? "") + "\u{0}" + (namesText ?? "")), radix: 16)
         return KoreanFoodTable(foods: foods, usdaNames: names, version: version, skipped: skipped)
     }
 
@@ -100,15 +100,5 @@ public struct KoreanFoodReader: KoreanFoodSource {
         return KoreanFood(code: code, nameKo: nameKo, nameEn: nameEn, servingKo: row["serving_name_ko"] ?? "",
                           servingEn: row["serving_name_en"] ?? "", servingGrams: grams,
                           per100g: Macros(kcal: kcal, protein: protein, carbs: carbs, fat: fat), sugar: sugar, fiber: fiber, sodium: sodium)
-    }
-
-    /// FNV-1a (64 bits) of the text's bytes: the table's version.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

@@ -50,13 +50,10 @@ public struct SyncConflict: Sendable, Equatable, Hashable, Codable {
 
     /// The short name a person types back (`tend sync conflicts ack 3f9a0c1`): seven hex digits
     /// of a hash (FNV-1a) of the id, the same on every run.
-    public var handle: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let text = String(hash, radix: 16)
+    public var handle: String { Self.handle(of: id) }
+
+    public static func handle(of id: String) -> String {
+        let text = String(StableHash.fnv1a(id), radix: 16)
         return String((String(repeating: "0", count: 16 - text.count) + text).suffix(7))
     }
 }

@@ -181,12 +181,7 @@ extension WorkoutImport {
         var state: UInt64
 
         init(seed: String) {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in seed.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            state = hash
+            state = StableHash.fnv1a(seed)
         }
 
         mutating func next() -> UInt64 {

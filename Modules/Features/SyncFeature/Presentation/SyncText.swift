@@ -22,10 +22,7 @@ public enum SyncText {
     }
 
     /// A conflict's short name (`SyncConflict.handle`).
-    public static func handle(of id: String) -> String {
-        SyncConflict(id: id, kind: .rejected, table: "", recordID: "", field: nil, kept: nil, lost: nil, lostChangeID: nil,
-                     lostClock: nil).handle
-    }
+    public static func handle(of id: String) -> String { SyncConflict.handle(of: id) }
 
     static func conflicts(_ list: [StoredSyncConflict], zone: TimeZone) -> String {
         guard !list.isEmpty else { return "No conflicts." }
