@@ -48,15 +48,26 @@ final class ConnectionGuard: Sendable {
         /// The bytes read from the socket when the connection last began waiting for a request
         /// (nil when the kernel does not tell): more read since means a request has begun.
         var readWhenIdle: UInt64?
+        /// Held by `FrontDoor` while its first head arrives (libmicrohttpd has not seen it).
+        var atFrontDoor = false
+        /// Given to libmicrohttpd and not yet reported started by it: when.
+        var handedOff: ContinuousClock.Instant?
+        /// The first request's line arrived at the front door: its clock runs from then, not
+        /// from when libmicrohttpd reads the line again.
+        var carriesRequestStart = false
     }
 
     struct State: Sendable {
         var entries: [Int: Entry] = [:]
         var perGroup: [String: Int] = [:]
+        var perAddress: [String: Int] = [:]
+        /// Connections handed to libmicrohttpd, by socket, until it reports them started.
+        var handingOff: [Int32: Int] = [:]
         var nextID = 1
         /// Since the last report in the log.
         var cut = 0
         var refused = 0
+        var refusedOverAddressLimit = 0
         /// Heads refused (ambiguous framing, no Host, too large...), by error code.
         var refusedHeads: [String: Int] = [:]
         var lastReport = ContinuousClock.now
@@ -70,10 +81,12 @@ final class ConnectionGuard: Sendable {
     /// no more: a client opening its first or second connection still gets in, the many
     /// connections of a greedy address do not.
     let reserveFloor = 2
+    /// Connections at once from one IP address (0: no limit).
+    let connectionsPerAddress: Int
     let requestTimeout: Duration
     let minimumBodyRate: Int
     let logger: Logger?
-    private let state = Mutex(State())
+    let state = Mutex(State())
     private let sweeper = Mutex<(any DispatchSourceTimer)?>(nil)
     /// How often deadlines are checked, in milliseconds: the precision of `requestTimeout`.
     static let sweepMilliseconds = 250
@@ -81,9 +94,11 @@ final class ConnectionGuard: Sendable {
     static let reportInterval: Duration = .seconds(10)
     static let messagesPerReport = 10
 
-    init(connectionLimit: Int, reservedConnections: Int, requestTimeout: Duration, minimumBodyRate: Int, logger: Logger?) {
+    init(connectionLimit: Int, reservedConnections: Int, connectionsPerAddress: Int = 0, requestTimeout: Duration,
+         minimumBodyRate: Int, logger: Logger?) {
         self.connectionLimit = connectionLimit
         self.reservedConnections = min(reservedConnections, connectionLimit)
+        self.connectionsPerAddress = max(0, connectionsPerAddress)
         self.requestTimeout = requestTimeout
         self.minimumBodyRate = max(1, minimumBodyRate)
         self.logger = logger
@@ -115,26 +130,25 @@ final class ConnectionGuard: Sendable {
 
     // MARK: - Called on libmicrohttpd's threads
 
-    /// Whether a new connection from `group` may open: always while the reserve is untouched,
-    /// then only for addresses that hold fewer than `reserveFloor` connections.
-    func admits(group: String) -> Bool {
-        state.withLock { state in
-            if state.entries.count < connectionLimit - reservedConnections { return true }
-            if state.perGroup[group, default: 0] < reserveFloor { return true }
-            state.refused += 1
-            return false
-        }
-    }
-
-    /// Registers a connection; returns its id (never 0).
+    /// Registers a connection libmicrohttpd reports started; returns its id (never 0). One the
+    /// front door handed over keeps its id, its place in the counts and its request's clock.
     func opened(fd: Int32, address: String, group: String) -> Int {
         let now = ContinuousClock.now
         return state.withLock { state in
+            if let id = state.handingOff.removeValue(forKey: fd), var entry = state.entries[id] {
+                entry.handedOff = nil
+                entry.phase = .receivingHead
+                entry.deadline = entry.requestStarted + requestTimeout
+                entry.carriesRequestStart = true
+                state.entries[id] = entry
+                return id
+            }
             let id = state.nextID
             state.nextID += 1
             state.entries[id] = Entry(fd: fd, address: address, group: group, deadline: now + requestTimeout, requestStarted: now,
                                       readWhenIdle: Self.bytesRead(from: fd))
             state.perGroup[group, default: 0] += 1
+            state.perAddress[address, default: 0] += 1
             return id
         }
     }
@@ -144,18 +158,26 @@ final class ConnectionGuard: Sendable {
             guard let entry = state.entries.removeValue(forKey: id) else { return }
             let left = state.perGroup[entry.group, default: 1] - 1
             state.perGroup[entry.group] = left > 0 ? left : nil
+            let fromAddress = state.perAddress[entry.address, default: 1] - 1
+            state.perAddress[entry.address] = fromAddress > 0 ? fromAddress : nil
+            if entry.handedOff != nil, state.handingOff[entry.fd] == id { state.handingOff[entry.fd] = nil }
         }
     }
 
     func requestLineArrived(id: Int, targetLength: Int) {
         let now = ContinuousClock.now
         state.withLock { state in
-            guard state.entries[id] != nil else { return }
-            state.entries[id]?.phase = .receivingHead
-            state.entries[id]?.requestStarted = now
-            state.entries[id]?.deadline = now + requestTimeout
-            state.entries[id]?.bodyBytes = 0
-            state.entries[id]?.targetLength = targetLength
+            guard var entry = state.entries[id] else { return }
+            entry.phase = .receivingHead
+            if entry.carriesRequestStart {
+                entry.carriesRequestStart = false
+            } else {
+                entry.requestStarted = now
+                entry.deadline = now + requestTimeout
+            }
+            entry.bodyBytes = 0
+            entry.targetLength = targetLength
+            state.entries[id] = entry
         }
     }
 
@@ -236,6 +258,18 @@ final class ConnectionGuard: Sendable {
         state.withLock { state in
             var busy = 0
             for (id, entry) in state.entries {
+                if let handedOff = entry.handedOff {
+                    // libmicrohttpd is about to read its request, and will answer it with a 503.
+                    if ContinuousClock.now - handedOff < .seconds(1) { busy += 1 }
+                    continue
+                }
+                if entry.atFrontDoor {
+                    // Nothing read from it yet: any byte that has arrived begins a request.
+                    if tend_unread_bytes(entry.fd) > 0 { Self.send(Self.shuttingDownResponse, to: entry.fd) }
+                    shutdown(entry.fd, Int32(SHUT_RDWR))
+                    state.entries[id]?.deadline = nil
+                    continue
+                }
                 switch entry.phase {
                 case .awaitingRequest:
                     if tend_unread_bytes(entry.fd) > 0 {
@@ -283,6 +317,10 @@ final class ConnectionGuard: Sendable {
                 report.append("refused \(state.refused) connection(s) from addresses holding \(reserveFloor) or more "
                                   + "while the last \(reservedConnections) of \(connectionLimit) were reserved")
             }
+            if state.refusedOverAddressLimit > 0 {
+                report.append("refused \(state.refusedOverAddressLimit) connection(s) from addresses already holding "
+                                  + "\(connectionsPerAddress)")
+            }
             if !state.refusedHeads.isEmpty {
                 let counts = state.refusedHeads.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
                 report.append("refused request(s) for their head: " + counts.joined(separator: ", "))
@@ -292,6 +330,7 @@ final class ConnectionGuard: Sendable {
             }
             state.cut = 0
             state.refused = 0
+            state.refusedOverAddressLimit = 0
             state.refusedHeads = [:]
             state.messages = 0
             state.suppressedMessages = 0
@@ -328,7 +367,7 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Writes what fits of a whole response without waiting (the connection is closed next).
-    private static func send(_ response: [UInt8], to fd: Int32) {
+    static func send(_ response: [UInt8], to fd: Int32) {
         response.withUnsafeBytes { bytes in
             _ = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
@@ -336,7 +375,7 @@ final class ConnectionGuard: Sendable {
 
     /// A JSON error response, written on the socket directly: the request it answers never
     /// reached libmicrohttpd's handler.
-    private static func rawResponse(_ status: Int, _ reason: String, code: String, _ message: String) -> [UInt8] {
+    static func rawResponse(_ status: Int, _ reason: String, code: String, _ message: String) -> [UInt8] {
         let body = #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: close\r\n\r\n"

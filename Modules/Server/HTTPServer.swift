@@ -8,13 +8,15 @@ import HTTP
 import Glibc
 #endif
 
-/// The HTTP server on libmicrohttpd: an internal epoll thread pool reads requests, checks each
-/// head before its body (framing, `Host`, sizes; see `HeadRules`), bounds bodies (413 from
-/// `Content-Length` before any byte of the body is read, so `Expect: 100-continue` is answered
-/// without a 100), and hands the request to the application. `ConnectionGuard` bounds how long
-/// a request may take to arrive and keeps a reserve of connections; libmicrohttpd bounds the
-/// connections of one address. `stop` stops accepting and taking new requests, lets requests
-/// in flight finish (their responses close their connections), then closes.
+/// The HTTP server on libmicrohttpd: `FrontDoor` accepts each connection and checks its first
+/// request's head before libmicrohttpd sees a byte of it (so that what libmicrohttpd would
+/// refuse with its own HTML gets the JSON error), then an internal epoll thread pool reads
+/// requests, checks each head before its body (framing, `Host`, sizes; see `HeadRules`), bounds
+/// bodies (413 from `Content-Length` before any byte of the body is read, so `Expect:
+/// 100-continue` is answered without a 100), and hands the request to the application.
+/// `ConnectionGuard` bounds how long a request may take to arrive, the connections of one
+/// address, and keeps a reserve of connections. `stop` stops accepting and taking new requests,
+/// lets requests in flight finish (their responses close their connections), then closes.
 public final class HTTPServer: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -81,6 +83,8 @@ public final class HTTPServer: @unchecked Sendable {
     let drainBegins = Mutex<(@Sendable () -> Void)?>(nil)
     /// The running daemon's address (0 when stopped): a plain integer, as pointers are not Sendable.
     private let daemonAddress = Mutex<UInt>(0)
+    /// The listening socket and its acceptor, while running.
+    private let frontDoor = Mutex<FrontDoor?>(nil)
     /// The port actually bound (useful when asked for port 0).
     public private(set) var port: UInt16 = 0
 
@@ -89,6 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.configuration = configuration
         connections = ConnectionGuard(connectionLimit: configuration.connectionLimit,
                                       reservedConnections: configuration.reservedConnections,
+                                      connectionsPerAddress: configuration.connectionsPerAddress,
                                       requestTimeout: configuration.requestTimeout,
                                       minimumBodyRate: configuration.minimumBodyRate, logger: logger)
     }
@@ -99,26 +104,41 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let context = Unmanaged.passUnretained(self).toOpaque()
+        // The guard enforces the limits, for connections at the front door too; libmicrohttpd's
+        // own are a backstop with room, as it counts a connection a moment after it is closed.
+        let limit = max(1, configuration.connectionLimit)
         let limits = tend_mhd_limits(threads: UInt32(max(1, configuration.threads)),
-                                     connection_limit: UInt32(max(1, configuration.connectionLimit)),
-                                     per_address_limit: UInt32(max(0, configuration.connectionsPerAddress)),
+                                     connection_limit: UInt32(limit + max(64, limit / 8)),
+                                     per_address_limit: 0,
                                      idle_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
                                      connection_memory: configuration.connectionMemory)
         let callbacks = tend_mhd_callbacks(context: context, handler: tendAccessHandler, completed: tendRequestCompleted,
-                                           accept_policy: tendAcceptPolicy, connection_changed: tendConnectionChanged,
+                                           connection_changed: tendConnectionChanged,
                                            request_line: tendRequestLine, log: tendLibraryLog)
-        draining.withLock { $0 = false }
-        connections.start()
-        let daemon = address.withSockaddr { pointer in
-            tend_mhd_start(pointer, address.isIPv6 ? 1 : 0, limits, callbacks)
-        }
-        guard let daemon else {
-            connections.stop()
+        let listener = address.withSockaddr { tend_listen($0, address.isIPv6 ? 1 : 0, 1024) }
+        guard listener >= 0 else {
             throw AppError.unavailable("cannot listen on \(configuration.host):\(configuration.port) "
                                            + "(in use, or not an address of this machine)",
                                        code: "listen_failed")
         }
-        port = tend_mhd_bound_port(daemon)
+        draining.withLock { $0 = false }
+        connections.start()
+        guard let daemon = tend_mhd_start(limits, callbacks) else {
+            close(listener)
+            connections.stop()
+            throw AppError.unavailable("cannot start libmicrohttpd", code: "listen_failed")
+        }
+        do {
+            let door = try FrontDoor(listener: listener, daemon: daemon, connections: connections, rules: configuration.headRules,
+                                     logger: connections.logger)
+            frontDoor.withLock { $0 = door }
+        } catch {
+            close(listener)
+            connections.stop()
+            MHD_stop_daemon(daemon)
+            throw error
+        }
+        port = tend_bound_port(listener)
         daemonAddress.withLock { $0 = UInt(bitPattern: Int(bitPattern: daemon)) }
     }
 
@@ -133,7 +153,11 @@ public final class HTTPServer: @unchecked Sendable {
             return current
         }
         guard let daemon = OpaquePointer(bitPattern: Int(bitPattern: address)) else { return }
-        let listener = MHD_quiesce_daemon(daemon)
+        let door = frontDoor.withLock { current -> FrontDoor? in
+            defer { current = nil }
+            return current
+        }
+        door?.stopAccepting()
         draining.withLock { $0 = true }
         drainBegins.withLock { $0 }?()
         let (seconds, attoseconds) = max(timeout, .zero).components
@@ -146,8 +170,8 @@ public final class HTTPServer: @unchecked Sendable {
             if requestsInFlight.wait(timeout: min(deadline, .now() + .milliseconds(5))) == .success { usleep(5_000) }
         }
         connections.stop()
+        door?.stop()
         MHD_stop_daemon(daemon)
-        if listener >= 0 { close(listener) }
     }
 
     // MARK: - Called on libmicrohttpd's threads
@@ -278,12 +302,6 @@ public final class HTTPServer: @unchecked Sendable {
         return String(cString: buffer)
     }
 
-    static func addressGroup(_ address: UnsafePointer<sockaddr>) -> String? {
-        var buffer = [CChar](repeating: 0, count: 80)
-        guard tend_address_text(address, &buffer, buffer.count, 1) == 0 else { return nil }
-        return String(cString: buffer)
-    }
-
     /// Every header line in arrival order, duplicates kept.
     private static func headerLines(_ connection: OpaquePointer) -> [(name: String, value: String)] {
         var collected: [(name: String, value: String)] = []
@@ -343,11 +361,6 @@ private func tendRequestCompleted(
 ) {
     guard let context else { return }
     server(context).completed(connection: connection, requestState: requestState)
-}
-
-private func tendAcceptPolicy(_ context: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> MHD_Result {
-    guard let context, let address, let group = HTTPServer.addressGroup(address) else { return tend_mhd_yes() }
-    return server(context).connections.admits(group: group) ? tend_mhd_yes() : tend_mhd_no()
 }
 
 private func tendConnectionChanged(

@@ -36,12 +36,8 @@ struct HeadRules: Sendable {
         guard head.version == "HTTP/1.1" || head.version == "HTTP/1.0" else {
             return Self.error(505, code: "http_version_not_supported", "only HTTP/1.1 and HTTP/1.0 are served")
         }
-        if head.size > maximumHeadBytes {
-            return Self.error(431, code: "headers_too_large", "the request line and headers are larger than \(maximumHeadBytes) bytes")
-        }
-        if head.targetLength > maximumTargetBytes {
-            return Self.error(414, code: "uri_too_long", "the request target is longer than \(maximumTargetBytes) bytes")
-        }
+        if head.size > maximumHeadBytes { return headTooLarge }
+        if head.targetLength > maximumTargetBytes { return targetTooLong }
         for header in head.headers {
             if Self.runsOnFromFramingHeader(header.name) {
                 return Self.framing("a header line continued onto the next line holds a framing header")
@@ -76,6 +72,9 @@ struct HeadRules: Sendable {
         if let length = lengths.first, length.isEmpty || !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             return Self.framing("Content-Length must be a number of bytes, digits only")
         }
+        if let length = lengths.first, length.drop(while: { $0 == "0" }).count > Self.maximumLengthDigits {
+            return Self.framing("Content-Length is larger than any body this server reads")
+        }
         if !encodings.isEmpty {
             if !lengths.isEmpty {
                 return Self.framing("Content-Length and Transfer-Encoding together leave the body's length ambiguous")
@@ -90,8 +89,20 @@ struct HeadRules: Sendable {
         return nil
     }
 
+    var headTooLarge: Refusal {
+        Self.error(431, code: "headers_too_large", "the request line and headers are larger than \(maximumHeadBytes) bytes")
+    }
+
+    var targetTooLong: Refusal {
+        Self.error(414, code: "uri_too_long", "the request target is longer than \(maximumTargetBytes) bytes")
+    }
+
+    /// A `Content-Length` of more digits than this (leading zeros aside) is refused: it could
+    /// not be read as a 64-bit number, and no route takes a body of an exabyte.
+    static let maximumLengthDigits = 18
+
     /// Why a head is refused: a status and the documented JSON error.
-    struct Refusal: Sendable {
+    struct Refusal: Sendable, Equatable {
         let status: Int
         let code: String
         let message: String

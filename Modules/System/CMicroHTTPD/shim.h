@@ -10,6 +10,11 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/ioctl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <errno.h>
+#include <unistd.h>
+#include <netinet/tcp.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -35,38 +40,113 @@ struct tend_mhd_callbacks {
     void *context;
     MHD_AccessHandlerCallback handler;
     MHD_RequestCompletedCallback completed;
-    MHD_AcceptPolicyCallback accept_policy;
     MHD_NotifyConnectionCallback connection_changed;
     void *(*request_line)(void *cls, const char *uri, struct MHD_Connection *connection);
     MHD_LogCallback log;
 };
 
-/// Starts a daemon with an internal epoll thread pool, bound to `address`.
-static inline struct MHD_Daemon *tend_mhd_start(const struct sockaddr *address, int ipv6,
-                                                struct tend_mhd_limits limits,
-                                                struct tend_mhd_callbacks callbacks) {
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
-    if (ipv6) flags |= MHD_USE_IPv6;
-    return MHD_start_daemon(flags, 0, callbacks.accept_policy, callbacks.context,
+/// Starts a daemon with an internal epoll thread pool and no socket of its own: connections
+/// come to it through `MHD_add_connection` (the server's front door accepts them).
+static inline struct MHD_Daemon *tend_mhd_start(struct tend_mhd_limits limits, struct tend_mhd_callbacks callbacks) {
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO | MHD_USE_NO_LISTEN_SOCKET;
+    return MHD_start_daemon(flags, 0, NULL, NULL,
                             callbacks.handler, callbacks.context,
                             // First, so that libmicrohttpd's messages about the other options go to it too.
                             MHD_OPTION_EXTERNAL_LOGGER, callbacks.log, callbacks.context,
-                            MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_THREAD_POOL_SIZE, limits.threads,
                             MHD_OPTION_CONNECTION_LIMIT, limits.connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.per_address_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, limits.idle_timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory,
-                            MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
                             MHD_OPTION_NOTIFY_COMPLETED, callbacks.completed, callbacks.context,
                             MHD_OPTION_NOTIFY_CONNECTION, callbacks.connection_changed, callbacks.context,
                             MHD_OPTION_URI_LOG_CALLBACK, callbacks.request_line, callbacks.context,
                             MHD_OPTION_END);
 }
 
-static inline uint16_t tend_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info ? info->port : 0;
+// The front door: a listening socket, its accepts and one epoll set, for Swift without the
+// packed `struct epoll_event` and the socket flag enums.
+
+/// A non-blocking TCP socket listening on `address` (IPv6 only for an IPv6 address), or -1 with errno.
+static inline int tend_listen(const struct sockaddr *address, int ipv6, int backlog) {
+    int fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int on = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (ipv6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    socklen_t length = ipv6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (bind(fd, address, length) != 0 || listen(fd, backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+/// The port a socket is bound to (0 when unknown).
+static inline uint16_t tend_bound_port(int fd) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return 0;
+    if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return 0;
+}
+
+/// Accepts one connection, non-blocking and close-on-exec, its peer's address into `address`.
+static inline int tend_accept(int listener, struct sockaddr_storage *address, socklen_t *length) {
+    *length = sizeof *address;
+    return accept4(listener, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+static inline int tend_wake_fd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+static inline void tend_wake(int fd) { uint64_t one = 1; (void)!write(fd, &one, sizeof one); }
+static inline void tend_wake_clear(int fd) { uint64_t count; (void)!read(fd, &count, sizeof count); }
+
+static inline uint32_t tend_epoll_readable(void) { return EPOLLIN; }
+/// New bytes on a connection, edge-triggered (each arrival is an event, though the bytes stay
+/// unread), and the peer's end of sending.
+static inline uint32_t tend_epoll_arrivals(void) { return EPOLLIN | EPOLLRDHUP | EPOLLET; }
+static inline uint32_t tend_epoll_peer_done(void) { return EPOLLRDHUP; }
+/// Both directions shut (by this process) or an error: the socket is finished.
+static inline uint32_t tend_epoll_finished(void) { return EPOLLHUP | EPOLLERR; }
+
+static inline int tend_epoll_add(int epfd, int fd, uint32_t events) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.fd = fd;
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+static inline int tend_epoll_remove(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
+
+/// Waits for at most 64 events: each one's descriptor into `fds`, its events into `events`.
+static inline int tend_epoll_wait(int epfd, int *fds, uint32_t *events, int max, int timeout_ms) {
+    struct epoll_event list[64];
+    if (max > 64) max = 64;
+    int count = epoll_wait(epfd, list, max, timeout_ms);
+    for (int i = 0; i < count; i++) {
+        fds[i] = list[i].data.fd;
+        events[i] = list[i].events;
+    }
+    return count;
+}
+
+/// Reads and drops what has arrived, at most `limit` bytes, without waiting: 0 when the peer
+/// has closed (or the socket failed), 1 when nothing more is there now, 2 when `limit` was reached.
+static inline int tend_discard(int fd, size_t limit) {
+    char buffer[16384];
+    size_t total = 0;
+    while (total < limit) {
+        ssize_t count = recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+        if (count > 0) { total += (size_t)count; continue; }
+        if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
+        if (count < 0 && errno == EINTR) continue;
+        return 0;
+    }
+    return 2;
 }
 
 static inline unsigned int tend_mhd_current_connections(struct MHD_Daemon *daemon) {
