@@ -244,6 +244,8 @@ final class FrontDoor: @unchecked Sendable {
         case .refused(let refusal):
             refuse(fd, held, refusal)
         case .complete(let headBytes, let chunked):
+            // The request's clock runs from its line, also when the whole head came at once.
+            if !held.lineReported { connections.requestLineArrived(id: held.id, targetLength: held.reader.targetLength) }
             if chunked {
                 let available = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
                 if available > headBytes,
