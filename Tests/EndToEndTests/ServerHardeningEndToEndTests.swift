@@ -234,4 +234,30 @@ struct ServerHardeningEndToEndTests {
         #expect((refused.json["error"] as? [String: Any])?["code"] as? String == "missing_host")
         #expect(server.stop().status == 0)
     }
+
+    /// What libmicrohttpd would answer with its own HTML page, against the built server: the
+    /// front door answers each with the documented JSON error and closes the connection.
+    @Test func whatLibmicrohttpdWouldRefuseInHTMLIsRefusedInJSON() throws {
+        let server = try ServerProcess()
+        defer { server.remove() }
+        let cases: [(request: String, status: Int, code: String)] = [
+            ("GET /healthz HTTP/2.0\r\nHost: t\r\n\r\n", 505, "http_version_not_supported"),
+            ("GET /healthz HTTP/1.1\r\nHost: t\r\nFoo bar\r\n\r\n", 400, "invalid_header"),
+            ("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 70 * 1024))\r\n\r\n", 431, "headers_too_large"),
+            ("POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Length: 1e3\r\n\r\n", 400, "invalid_framing"),
+            ("POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+             400, "malformed_chunked_body"),
+        ]
+        for (request, status, code) in cases {
+            let connection = try KeepAliveConnection(port: server.port)
+            connection.send(request)
+            let response = try #require(connection.response(), "\(request.prefix(40).debugDescription)")
+            #expect(response.status == status, "\(request.prefix(40).debugDescription)")
+            #expect(response.headers["content-type"] == "application/json")
+            #expect((response.json["error"] as? [String: Any])?["code"] as? String == code)
+            #expect(response.closes)
+            #expect(connection.closedByServer())
+        }
+        #expect(server.stop().status == 0)
+    }
 }
