@@ -6,11 +6,26 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// A body produced while it is sent, instead of `body` (`ResponseStream`); nil for every
+    /// response whose body is whole in `body`.
+    public var stream: ResponseStream?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A response whose body `stream` produces while it is sent (its length unknown ahead).
+    public static func streamed(status: Int = 200, headers: [(name: String, value: String)], _ stream: ResponseStream) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.stream = stream
+        return response
+    }
+
+    /// The whole body: `body`, or what `stream` produces (for in-process clients and tests).
+    public func completeBody() throws -> Data {
+        try stream?.collect() ?? body
     }
 
     public func header(_ name: String) -> String? {

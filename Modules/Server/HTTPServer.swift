@@ -87,6 +87,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let frontDoor = Mutex<FrontDoor?>(nil)
     /// The port actually bound (useful when asked for port 0).
     public private(set) var port: UInt16 = 0
+    /// Streamed bodies being sent (StreamedBody.swift): ended before the daemon stops.
+    let streams = LiveStreams()
 
     public init(application: HTTPApplication, configuration: Configuration, logger: Logger? = nil) {
         self.application = application
@@ -171,6 +173,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         connections.stop()
         door?.stop()
+        streams.closeAll() // MHD_stop_daemon must find no connection suspended
         MHD_stop_daemon(daemon)
     }
 
@@ -280,7 +283,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         var response = response
         if draining.withLock({ $0 }) { response.setHeader("Connection", "close") }
-        let native = response.body.withUnsafeBytes { bytes in
+        let native = response.stream.map { StreamedBody.makeResponse($0, on: connection, streams: streams) } ?? response.body.withUnsafeBytes { bytes in
             tend_mhd_response(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count)
         }
         guard let native else { return tend_mhd_no() }

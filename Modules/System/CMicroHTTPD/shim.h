@@ -48,7 +48,8 @@ struct tend_mhd_callbacks {
 /// Starts a daemon with an internal epoll thread pool and no socket of its own: connections
 /// come to it through `MHD_add_connection` (the server's front door accepts them).
 static inline struct MHD_Daemon *tend_mhd_start(struct tend_mhd_limits limits, struct tend_mhd_callbacks callbacks) {
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO | MHD_USE_NO_LISTEN_SOCKET;
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_TURBO | MHD_ALLOW_SUSPEND_RESUME
+                         | MHD_USE_NO_LISTEN_SOCKET;
     return MHD_start_daemon(flags, 0, NULL, NULL,
                             callbacks.handler, callbacks.context,
                             // First, so that libmicrohttpd's messages about the other options go to it too.
