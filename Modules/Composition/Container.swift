@@ -61,7 +61,7 @@ public final class Container: Sendable {
         sync = SyncUseCases(
             repository: try SQLiteSyncStore(database: database, clock: clock, deviceID: isServer ? SQLiteSyncStore.serverDeviceID : nil),
             clock: clock, events: events)
-        personalData = SQLitePersonalDataStore(database: database, clock: clock)
+        personalData = SQLitePersonalDataStore(database: database, clock: clock, questContent: FileQuestContentSource(directory: resourcesPath + "/Quests"))
         recordIDs = RecordIDs(lookup: SQLiteRecordLookup(database: database))
         let accountRepository = SQLiteAccountRepository(database: database)
         // Sign-ups and invite guesses per client address, in the database: shared by every process on it.

@@ -110,9 +110,56 @@ struct ExportCommandTests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/zip")
         #expect(response.header("Cache-Control") == "no-store")
-        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(response.header("Content-Length") == nil)
+        #expect(response.body.isEmpty) // streamed: nothing is built before it is sent
+        let zip = try #require(response.stream).collect()
+        let text = String(decoding: zip, as: UTF8.self)
         #expect(text.contains(#""insulin_doses":2"#))
         #expect(text.contains("couple/moods.json"))
-        #expect(response.body.suffix(22).prefix(4) == Data([0x50, 0x4B, 0x05, 0x06]))
+        #expect(zip.suffix(22).prefix(4) == Data([0x50, 0x4B, 0x05, 0x06]))
+    }
+
+    static var questContent: FileQuestContentSource {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return FileQuestContentSource(directory: root.appendingPathComponent("Resources/Quests").path)
+    }
+
+    /// A journey of `owner` with its first quest answered.
+    static func addJourney(_ database: Database, owner: String) throws {
+        try database.execute("INSERT INTO quest_journeys (id, owner_id, style, nickname, feeling, pace_days, time_zone, started_at, "
+                                 + "created_at, updated_at) VALUES ('j1', ?, 'question', 'Bori', 'sad', 1, 'Asia/Seoul', ?, ?, ?)",
+                             [.text(owner), .integer(ms), .integer(ms), .integer(ms)])
+        try database.execute("INSERT INTO quest_entries (id, owner_id, journey_id, quest_number, answer, completed_at, created_at, "
+                                 + "updated_at) VALUES ('e1', ?, 'j1', 1, 'answer', ?, ?, ?)",
+                             [.text(owner), .integer(ms), .integer(ms), .integer(ms)])
+    }
+
+    @Test(arguments: [("ko-KR,ko;q=0.9,en;q=0.8", true), ("en-US,ko;q=0.5", false), (nil, false)])
+    func theRouteWritesTheQuestTitlesInTheClientsLanguage(acceptLanguage: String?, korean: Bool) throws {
+        let harness = try Harness()
+        try Self.addJourney(harness.database, owner: "account-1")
+        let store = SQLitePersonalDataStore(database: harness.database, clock: FixedClock(Self.now), questContent: Self.questContent)
+        let route = ExportRoutes.make(store: store, appVersion: "1.0.0") { _ in nil }[0]
+        var request = HTTPRequest(method: "GET", path: "/v1/export", headers: acceptLanguage.map { ["Accept-Language": $0] } ?? [:])
+        request.accountID = "account-1"
+        let text = String(decoding: try route.handler(request).completeBody(), as: UTF8.self)
+        let title = try #require(try Self.questContent.content().journey(.question)?.quest(number: 1)?.title)
+        #expect(text.contains(korean ? "## 퀘스트 1 · 1단계 · \(title.ko)\n" : "## Quest 1 · Stage 1 · \(title.en)\n"))
+    }
+
+    @Test func theCommandWritesTheQuestTitlesInTheScreensLanguage() throws {
+        let harness = try Harness()
+        try Self.addJourney(harness.database, owner: Owner.local)
+        let store = SQLitePersonalDataStore(database: harness.database, clock: FixedClock(Self.now), questContent: Self.questContent)
+        let context = PortabilityContext(store: store, ownerID: Owner.local, appVersion: "1.0.0", clock: FixedClock(Self.now))
+        let root = Command(name: "tend", abstract: "test", options: GlobalOptions.all,
+                           subcommands: PortabilityCommands.make(context: { _ in context }))
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (output, _) = Output.capturing(isTerminal: false)
+        #expect(CommandLineTool(root: root, output: output, catalog: Catalog(language: .ko)).run(["--lang", "ko", "export", "--to", path]) == 0)
+        let title = try #require(try Self.questContent.content().journey(.question)?.quest(number: 1)?.title)
+        let zip = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(String(decoding: zip, as: UTF8.self).contains("## 퀘스트 1 · 1단계 · \(title.ko)\n"))
     }
 }

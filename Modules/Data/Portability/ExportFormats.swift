@@ -38,6 +38,24 @@ enum ExportJSON {
     static func array(_ elements: [String]) -> String {
         elements.isEmpty ? "[]\n" : "[\n" + elements.joined(separator: ",\n") + "\n]\n"
     }
+
+    /// `array(_:)`'s bytes, written element by element into a streamed zip entry.
+    struct ArrayWriter {
+        let out: ZipEntryStream
+        private var count = 0
+
+        init(_ out: ZipEntryStream) { self.out = out }
+
+        mutating func append(_ element: String) throws {
+            try out.write(count == 0 ? "[\n" : ",\n")
+            try out.write(element)
+            count += 1
+        }
+
+        func close() throws {
+            try out.write(count == 0 ? "[]\n" : "\n]\n")
+        }
+    }
 }
 
 /// CSV as RFC 4180 writes it: a header row, CRLF line ends, a field quoted when it holds a comma,
@@ -53,7 +71,12 @@ struct CSVTable {
     }
 
     mutating func addRow(_ fields: [String]) {
-        text += fields.map(Self.field).joined(separator: ",") + "\r\n"
+        text += Self.line(fields)
+    }
+
+    /// One row with its CRLF, for a file written row by row.
+    static func line(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
     }
 
     static func field(_ value: String) -> String {

@@ -8,9 +8,12 @@ import Domain
 public final class SQLitePersonalDataStore: PersonalDataStore, @unchecked Sendable {
     let database: Database
     let clock: any Clock
+    /// The quests' texts, for the titles in the export's Markdown.
+    let questContent: (any QuestContentSource)?
 
-    public init(database: Database, clock: any Clock) {
+    public init(database: Database, clock: any Clock, questContent: (any QuestContentSource)? = nil) {
         self.database = database
         self.clock = clock
+        self.questContent = questContent
     }
 }

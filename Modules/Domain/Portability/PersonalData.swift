@@ -25,10 +25,19 @@ public struct PersonalDataCounts: Sendable, Equatable, Codable {
 /// `PortabilityFeature`.
 public protocol PersonalDataStore: Sendable {
     /// Writes the export zip of everything `ownerID` owns to `path` (deterministic apart from
-    /// `exported_at`); `progress(done, total)` in records.
-    func export(ownerID: String, to path: String, appVersion: String, progress: (Int, Int) -> Void) throws -> PersonalDataCounts
+    /// `exported_at`), read in pages and written as it is read, so memory stays bounded;
+    /// `progress(done, total)` in records. The quests' titles are written in `language`.
+    func export(ownerID: String, to path: String, appVersion: String, language: Language,
+                progress: (Int, Int) -> Void) throws -> PersonalDataCounts
     /// Restores a Tend export into `ownerID`'s data in one transaction, matching records by id.
     func importArchive(at path: String, ownerID: String) throws -> PersonalDataCounts
     /// Removes everything `ownerID` owns (the shared food tables stay) and its sync history.
     func erase(ownerID: String) throws -> PersonalDataCounts
+}
+
+extension PersonalDataStore {
+    /// In English.
+    public func export(ownerID: String, to path: String, appVersion: String, progress: (Int, Int) -> Void) throws -> PersonalDataCounts {
+        try export(ownerID: ownerID, to: path, appVersion: appVersion, language: .en, progress: progress)
+    }
 }

@@ -308,7 +308,7 @@ struct ExportFixture {
     func export(now: Date = ExportFixture.now) throws -> (entries: [ExportZip.Entry], counts: PersonalDataCounts) {
         var bytes = Data()
         let store = SQLitePersonalDataStore(database: database, clock: FixedClock(now))
-        let counts = try store.writeArchive(ownerID: Self.owner, appVersion: "9.9.9", couplePhoto: nil, progress: { _, _ in },
+        let counts = try store.writeArchive(on: database, ownerID: Self.owner, appVersion: "9.9.9", language: .en, couplePhoto: nil, progress: { _, _ in },
                                             sink: { bytes.append($0) })
         return (try ExportZip.read(bytes), counts)
     }
@@ -316,7 +316,7 @@ struct ExportFixture {
     func exportBytes(now: Date) throws -> Data {
         var bytes = Data()
         let store = SQLitePersonalDataStore(database: database, clock: FixedClock(now))
-        _ = try store.writeArchive(ownerID: Self.owner, appVersion: "9.9.9", couplePhoto: nil, progress: { _, _ in }, sink: { bytes.append($0) })
+        _ = try store.writeArchive(on: database, ownerID: Self.owner, appVersion: "9.9.9", language: .en, couplePhoto: nil, progress: { _, _ in }, sink: { bytes.append($0) })
         return bytes
     }
 

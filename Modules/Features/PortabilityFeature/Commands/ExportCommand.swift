@@ -33,7 +33,8 @@ struct ExportCommand: Sendable {
         var shown = false
         let counts: PersonalDataCounts
         do {
-            counts = try context.store.export(ownerID: context.ownerID, to: path, appVersion: context.appVersion) { done, total in
+            counts = try context.store.export(ownerID: context.ownerID, to: path, appVersion: context.appVersion,
+                                              language: invocation.language == .ko ? .ko : .en) { done, total in
                 guard showsProgress, total >= 5_000, done < total else { return }
                 output.write(.redrawLine, "Exporting: \(done) of \(total) records…")
                 shown = true
