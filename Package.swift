@@ -127,6 +127,12 @@ let features: [Target] = [
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/AccountFeature"
     ),
+    // Nightscout's API v1 on tend-server, its credentials, CGM imports and what the doses did.
+    .target(
+        name: "NightscoutFeature",
+        dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
+        path: "Modules/Features/NightscoutFeature"
+    ),
 ]
 
 // MARK: - Composition (the DI container)
@@ -134,7 +140,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "PortabilityFeature", "TodayFeature", "Notifications", "Photos"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "PortabilityFeature", "TodayFeature", "NightscoutFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -186,6 +192,7 @@ let tests: [Target] = [
     .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "SyncFeatureTests", dependencies: ["SyncFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "PortabilityFeatureTests", dependencies: ["PortabilityFeature", "Console", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "NightscoutFeatureTests", dependencies: ["NightscoutFeature", "Client", "Console", "HTTP", "Server", "Data", "Crypto", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
 ]

@@ -39,6 +39,8 @@ public final class Container: Sendable {
     public let personalData: any PersonalDataStore
     /// Deleting an account for good (`DELETE /v1/me`).
     public let deleteAccount: DeleteAccount
+    /// Nightscout's API v1 for each account, its credentials, and glucose.
+    public let nightscout: NightscoutUseCases
     /// Named in exports and `/openapi.json`.
     public static let appVersion = "1.0.0"
 
@@ -119,6 +121,13 @@ public final class Container: Sendable {
         clientCache = SQLiteClientCache(database: database)
         deleteAccount = DeleteAccount(accounts: accounts, couples: couples, personalData: personalData,
                                       eraser: SQLiteAccountEraser(database: database), transactor: database)
+        nightscout = NightscoutUseCases(
+            credentials: NightscoutCredentials(
+                repository: SQLiteNightscoutCredentialRepository(database: database), transactor: database, clock: clock,
+                limiter: limiter, digest: NightscoutSecretForms.verifier, secretForms: NightscoutSecretForms.forms),
+            documents: SQLiteNightscoutDocumentRepository(database: database), doses: SQLiteDoseRepository(database: database),
+            insulinSettings: insulin.settings, glucoseSettings: SQLiteGlucoseSettingsRepository(database: database),
+            warnings: SQLiteDoseWarningRepository(database: database), transactor: database, clock: clock, events: events)
         // The desktop is a channel only for this machine's own reminders (`tend remind run`).
         let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,
                                                  secret: nil, createdAt: Date(timeIntervalSince1970: 0))

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Core
 import Domain
 import HTTP
@@ -11,6 +12,8 @@ import CoupleFeature
 import NotificationFeature
 import SyncFeature
 import PortabilityFeature
+import NightscoutFeature
+import Crypto
 
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
@@ -29,6 +32,10 @@ public enum ServerApplication {
         router.addRoutes(NotificationRoutes.make(notifications: notifications, zone: { couples.zone(of: $0) }))
         router.addRoutes(SyncRoutes.make(sync: container.sync))
         router.addRoutes(ExportRoutes.make(store: container.personalData, appVersion: Container.appVersion) { try couples.storedPhoto(sha256: $0) })
+        router.addRoutes(NightscoutCredentialRoutes.make(nightscout: container.nightscout) {
+            NightscoutSecretForms.sha1Hex(Data($0.utf8))
+        })
+        router.addRoutes(NightscoutV1Routes.make(nightscout: container.nightscout))
         // The document describes every route, its own included; the system routes' metadata does
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()

@@ -15,6 +15,7 @@ import QuestFeature
 import ActivityFeature
 import NutritionFeature
 import WorkoutFeature
+import NightscoutFeature
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -125,6 +126,9 @@ public struct TendCommandLine: Sendable {
                 CoupleCommands.make(context: coupleContext),
             ] + NotifyCommands.make(context: notifyContext) + [
                 SyncCommands.make(context: syncContext),
+                NightscoutCommands.make(context: { invocation in
+                    NightscoutContext(client: ServerConnection.client(for: invocation, environment: environment))
+                }),
             ] + PortabilityCommands.make(context: { invocation in
                 let container = try container(for: invocation)
                 return PortabilityContext(store: container.personalData, ownerID: Owner.local, appVersion: Container.appVersion,

@@ -30,6 +30,12 @@ public enum KoreanCatalog {
         "insulin settings": "인슐린 이름, 기본 단위, 하루 시작 시각, 시간대, 중복 방지, "
             + "알림 시각을 보거나 바꿔요.",
 
+        "nightscout": "tend-server의 Nightscout API: 업로더와 팔로워가 쓰는 API 시크릿과 액세스 토큰.",
+        "nightscout secret": "API 시크릿을 만들어요 (예전 시크릿은 바로 막혀요). 한 번만 보여 줘요.",
+        "nightscout token": "팔로워나 업로더가 쓸 액세스 토큰을 만들어요. 한 번만 보여 줘요.",
+        "nightscout list": "살아 있는 API 시크릿과 토큰을 보여 줘요 (값은 보여 주지 않아요).",
+        "nightscout revoke": "시크릿이나 토큰을 막아요: 그걸 쓰던 앱은 바로 거절돼요.",
+
         "workout": "운동 기록: 세트, WOD, 개인 기록(PR), XP, 스트릭과 목표.",
         "workout log": "세트를 기록해요: tend workout log \"back squat 100kg 5x5\" \"pull-up 3x10\".",
         "workout wod": "WOD 결과를 기록해요: AMRAP R+r, For Time M:SS 또는 cap+N, EMOM 라운드.",
