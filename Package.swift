@@ -133,6 +133,12 @@ let features: [Target] = [
         dependencies: ["Core", "Domain", "Client", "Console", "HTTP"],
         path: "Modules/Features/NightscoutFeature"
     ),
+    // The web app: pages rendered by tend-server from the same use cases (HTML builder, forms, cookies).
+    .target(
+        name: "WebFeature",
+        dependencies: ["Core", "Domain", "HTTP", "InsulinFeature"],
+        path: "Modules/Features/WebFeature"
+    ),
 ]
 
 // MARK: - Composition (the DI container)
@@ -140,7 +146,7 @@ let features: [Target] = [
 let composition: [Target] = [
     .target(
         name: "Composition",
-        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "PortabilityFeature", "TodayFeature", "NightscoutFeature", "Notifications", "Photos"],
+        dependencies: ["Core", "Domain", "Data", "Crypto", "Client", "Console", "HTTP", "AccountFeature", "InsulinFeature", "QuestFeature", "ActivityFeature", "NutritionFeature", "WorkoutFeature", "CoupleFeature", "NotificationFeature", "SyncFeature", "PortabilityFeature", "TodayFeature", "WebFeature", "NightscoutFeature", "Notifications", "Photos"],
         path: "Modules/Composition"
     ),
 ]
@@ -192,6 +198,7 @@ let tests: [Target] = [
     .testTarget(name: "NotificationFeatureTests", dependencies: ["NotificationFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "SyncFeatureTests", dependencies: ["SyncFeature", "Client", "Console", "HTTP", "Data", "Domain", "Core"]),
     .testTarget(name: "PortabilityFeatureTests", dependencies: ["PortabilityFeature", "Console", "HTTP", "Data", "Domain", "Core"]),
+    .testTarget(name: "WebFeatureTests", dependencies: ["WebFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "NightscoutFeatureTests", dependencies: ["NightscoutFeature", "Client", "Console", "HTTP", "Server", "Data", "Crypto", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),

@@ -39,6 +39,10 @@ public final class Container: Sendable {
     public let personalData: any PersonalDataStore
     /// Deleting an account for good (`DELETE /v1/me`).
     public let deleteAccount: DeleteAccount
+    /// The web app's cookie sessions, listed and revoked beside the API's tokens.
+    public let browserSessions: BrowserSessions
+    /// Shipped data (`Resources/`): the web app's stylesheet, script and icons among it.
+    public let resourcesPath: String
     /// Nightscout's API v1 for each account, its credentials, and glucose.
     public let nightscout: NightscoutUseCases
     /// Named in exports and `/openapi.json`.
@@ -76,6 +80,8 @@ public final class Container: Sendable {
             transactor: database, clock: clock, events: events, limiter: limiter)
         // A server makes its dummy password hash now: its first login for an unknown email costs no more than any other.
         if isServer { try accounts.prepareForLogins() }
+        browserSessions = BrowserSessions(accounts: accounts, kinds: SQLiteSessionKindRepository(database: database))
+        self.resourcesPath = resourcesPath
         // Local data follows the device's zone; an account's data follows the account's.
         let zone: @Sendable (String) -> String = { owner in
             if owner != Owner.local, let account = try? accountRepository.account(id: owner) {

@@ -40,6 +40,8 @@ public enum ServerApplication {
         // not depend on the document they serve.
         let document = openAPIDocument(routes: router.routes + systemRoutes(document: "")).serialized()
         router.addRoutes(systemRoutes(document: document))
+        // The web app's pages come after the document: it describes the API, not pages.
+        router.addRoutes(webRoutes(container: container, logger: logger))
 
         let accounts = container.accounts
         let insulin = container.insulin

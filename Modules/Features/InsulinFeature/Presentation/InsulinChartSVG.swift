@@ -9,7 +9,7 @@ import Domain
 /// its units as the dot's area (bottom panel). Both y axes run through the insulin day, so 23:50
 /// and 00:20 sit side by side. Past insulin days without a long dose are marked missed; today
 /// (still open) and the days to come never are.
-enum InsulinChartSVG {
+public enum InsulinChartSVG {
     static let width = 860.0
     static let left = 84.0
     static let right = 24.0
@@ -42,7 +42,7 @@ enum InsulinChartSVG {
         return states
     }
 
-    static func render(_ report: InsulinMonthReport) -> String {
+    public static func render(_ report: InsulinMonthReport) -> String {
         let settings = report.settings
         let zone = settings.timeZone
         let calendar = settings.insulinDays

@@ -1,0 +1,33 @@
+import FoundationEssentials
+import Core
+import Domain
+
+/// The `kind` and `label` columns of the `sessions` table.
+public struct SQLiteSessionKindRepository: SessionKindRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func setKind(sessionID: String, kind: SessionKind, label: String?) throws {
+        try database.execute("UPDATE sessions SET kind = ?, label = ? WHERE id = ?",
+                             [.text(kind.rawValue), label.map { .text($0) } ?? .null, .text(sessionID)])
+    }
+
+    public func kind(sessionID: String) throws -> SessionKind? {
+        try database.queryOne("SELECT kind FROM sessions WHERE id = ?", [.text(sessionID)])
+            .flatMap { SessionKind(rawValue: try $0.get("kind")) }
+    }
+
+    public func activeSessions(accountID: String, at date: Date) throws -> [SessionListing] {
+        try database.query(
+            """
+            SELECT id, kind, label, created_at, expires_at FROM sessions
+            WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC
+            """, [.text(accountID), date.sqlValue]).map { row in
+                SessionListing(id: try row.get("id"), kind: SessionKind(rawValue: try row.get("kind")) ?? .api,
+                               label: try row.get("label"), createdAt: try row.get("created_at"), expiresAt: try row.get("expires_at"))
+            }
+    }
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+import Core
+import Domain
+import HTTP
+
+/// `/today`: the cards of `tend today`, the insulin one with the widget's two buttons, so the
+/// dose is one tap from the home screen.
+struct TodayPage: Sendable {
+    let services: WebServices
+    let layout: Layout
+
+    func render(_ context: WebContext) throws -> HTTPResponse {
+        let words = context.words
+        let owner = context.account!.id
+        let status = try services.insulin.status(ownerID: owner)
+        let today = services.nutrition.today(ownerID: owner)
+        let training = try? services.workouts.stats(ownerID: owner)
+        let diet = try? services.nutrition.day(ownerID: owner, date: today)
+        let trend = try? services.body.trend(ownerID: owner)
+        let html = layout.document(context, title: words.today, tab: .today) {
+            el("h1") { words.todayHeader(today) }
+            InsulinPages.widget(context, settings: status.settings)
+            InsulinPages.statusCard(status, words: words)
+            if let training {
+                el("section", .class("card"), Attribute("aria-labelledby", "training-title")) {
+                    el("h2", .id("training-title")) { words.training }
+                    el("p") { words.trainingLine(training) }
+                    if let plan = training.todayPlan { el("p", .class("muted")) { words.todaysPlan(plan) } }
+                }
+            }
+            if let diet {
+                el("section", .class("card"), Attribute("aria-labelledby", "diet-title")) {
+                    el("h2", .id("diet-title")) { words.diet }
+                    el("p") { words.dietLine(diet) }
+                    el("p", .class("muted small")) { words.macros(diet) }
+                }
+            }
+            el("section", .class("card"), Attribute("aria-labelledby", "weight-title")) {
+                el("h2", .id("weight-title")) { words.weight }
+                if let last = trend?.points.last {
+                    el("p") { words.weightTrend(last.trend, weeklyChange: trend?.weeklyChange, unit: services.body.unit(ownerID: owner)) }
+                } else {
+                    el("p", .class("muted")) { words.noWeightYet }
+                }
+            }
+        }
+        return WebResponses.page(html, context: context)
+    }
+}

@@ -1,0 +1,18 @@
+import Core
+import Domain
+import HTTP
+
+/// The web app's routes: pages rendered on the server from the same use cases as the CLI and
+/// the API, with forms that work without JavaScript (POST, then a 303 to a page).
+public enum WebRoutes {
+    public static func make(_ services: WebServices) -> [Route] {
+        let layout = Layout(assets: services.assets)
+        let contexts = WebContextMaker(sessions: services.sessions, configuration: services.configuration, digest: services.digest)
+        let routes = WebRouteMaker(contexts: contexts, layout: layout, message: services.message)
+        return AssetController(assets: services.assets).make()
+            + AuthController(services: services, routes: routes, layout: layout).make()
+            + AccountController(services: services, routes: routes, layout: layout).make()
+            + [routes.get("/today") { context in try TodayPage(services: services, layout: layout).render(context) }]
+            + InsulinController(services: services, routes: routes, layout: layout).make()
+    }
+}
