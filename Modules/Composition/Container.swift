@@ -45,6 +45,8 @@ public final class Container: Sendable {
     public let resourcesPath: String
     /// Nightscout's API v1 for each account, its credentials, and glucose.
     public let nightscout: NightscoutUseCases
+    /// Glucose imports and what the doses did.
+    public let glucose: GlucoseUseCases
     /// Named in exports and `/openapi.json`.
     public static let appVersion = "1.0.0"
 
@@ -134,6 +136,9 @@ public final class Container: Sendable {
             documents: SQLiteNightscoutDocumentRepository(database: database), doses: SQLiteDoseRepository(database: database),
             insulinSettings: insulin.settings, glucoseSettings: SQLiteGlucoseSettingsRepository(database: database),
             warnings: SQLiteDoseWarningRepository(database: database), transactor: database, clock: clock, events: events)
+        glucose = GlucoseUseCases(nightscout: nightscout, documents: SQLiteNightscoutDocumentRepository(database: database),
+                                  doses: SQLiteDoseRepository(database: database), settings: insulin.settings, transactor: database,
+                                  clock: clock, events: events)
         // The desktop is a channel only for this machine's own reminders (`tend remind run`).
         let desktopChannel = NotificationChannel(id: "desktop", ownerID: Owner.local, kind: .desktop, url: "notify-send", token: nil,
                                                  secret: nil, createdAt: Date(timeIntervalSince1970: 0))

@@ -126,6 +126,9 @@ public struct TendCommandLine: Sendable {
                 CoupleCommands.make(context: coupleContext),
             ] + NotifyCommands.make(context: notifyContext) + [
                 SyncCommands.make(context: syncContext),
+                GlucoseCommands.make(context: { invocation in
+                    GlucoseContext(useCases: try container(for: invocation).glucose, ownerID: Owner.local)
+                }),
                 NightscoutCommands.make(context: { invocation in
                     NightscoutContext(client: ServerConnection.client(for: invocation, environment: environment))
                 }),

@@ -1,0 +1,89 @@
+import FoundationEssentials
+import Console
+import Core
+import Domain
+
+/// What `tend glucose` works with: the glucose use cases on the local database.
+public struct GlucoseContext: Sendable {
+    public let useCases: GlucoseUseCases
+    public let ownerID: String
+
+    public init(useCases: GlucoseUseCases, ownerID: String) {
+        self.useCases = useCases
+        self.ownerID = ownerID
+    }
+}
+
+/// `tend glucose import | doses | unit`: the readings a CGM app exported, and what the doses did.
+public enum GlucoseCommands {
+    public typealias ContextProvider = @Sendable (Invocation) throws -> GlucoseContext
+
+    static let dateOrder = Option.value("date-order", valueName: "ORDER",
+                                        help: "day-first or month-first, when no date of a LibreView file tells.",
+                                        allowedValues: ["day-first", "month-first"])
+    static let days = Option.value("days", valueName: "N", help: "Insulin days back from today, today included (default 28).")
+
+    public static func make(context: @escaping ContextProvider) -> Command {
+        Command(
+            name: "glucose",
+            abstract: "Glucose from your CGM next to your insulin: import the exports, and see what the doses did.",
+            discussion: """
+                Reads Abbott LibreView's and Dexcom Clarity's CSV exports (mg/dL or mmol/L) and Nightscout
+                entries JSON. Readings are kept in mg/dL and shown in your unit ('tend glucose unit').
+                """,
+            subcommands: [importFile(context), doses(context), unit(context)]
+        )
+    }
+
+    static func importFile(_ context: @escaping ContextProvider) -> Command {
+        Command(name: "import", abstract: "Import a LibreView or Dexcom Clarity CSV export, or Nightscout entries JSON; twice adds nothing.",
+                arguments: [Argument("file", help: "The export file.")], options: [dateOrder]) { invocation in
+            let context = try context(invocation)
+            let path = invocation.argument("file") ?? ""
+            let order = invocation.option(dateOrder).flatMap(WallTime.Order.init(rawValue:))
+            let summary = try context.useCases.importFile(ownerID: context.ownerID, data: try read(path), dateOrder: order)
+            let zone = try context.useCases.insulinSettings(ownerID: context.ownerID).timeZone
+            try invocation.respond(json: { GlucoseImportJSON(summary, zone: zone) }, text: { GlucoseText.imported(summary, zone: zone) })
+        }
+    }
+
+    static func doses(_ context: @escaping ContextProvider) -> Command {
+        Command(name: "doses",
+                abstract: "What the doses did: glucose at and 2 and 4 h after rapid doses by time of day; the nights after long doses.",
+                options: [days]) { invocation in
+            let context = try context(invocation)
+            let count = try invocation.option(days, expected: "a whole number of days from 1 to 366") { Int($0) } ?? 28
+            let (report, first, last) = try context.useCases.doseEffects(ownerID: context.ownerID, days: count)
+            let unit = try context.useCases.unit(ownerID: context.ownerID)
+            let zone = try context.useCases.insulinSettings(ownerID: context.ownerID).timeZone
+            try invocation.respond(json: { DoseEffectsJSON(report, first: first, last: last, unit: unit, zone: zone) },
+                                   text: { DoseEffectsText.render(report, first: first, last: last, unit: unit, zone: zone) })
+        }
+    }
+
+    static func unit(_ context: @escaping ContextProvider) -> Command {
+        Command(name: "unit", abstract: "Show or set the unit glucose is shown in: mg/dL or mmol/L.",
+                arguments: [Argument("unit", help: "mg/dL or mmol/L.", isOptional: true)]) { invocation in
+            let context = try context(invocation)
+            if let text = invocation.argument("unit") {
+                guard let unit = GlucoseUnit(text: text) else { throw UsageError("the unit is mg/dL or mmol/L (got \(text.printable))") }
+                try context.useCases.setUnit(unit, ownerID: context.ownerID)
+            }
+            let unit = try context.useCases.unit(ownerID: context.ownerID)
+            try invocation.respond(json: { ["unit": unit.rawValue] }, text: { "Glucose is shown in \(unit.rawValue)." })
+        }
+    }
+
+    /// The bytes of an export: a regular file of at most 64 MiB.
+    static func read(_ path: String) throws -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              (attributes[.type] as? FileAttributeType) == .typeRegular,
+              let data = FileManager.default.contents(atPath: path) else {
+            throw AppError.invalidInput("cannot read the file \(path.printable)", code: "file_not_found").with(["path": path])
+        }
+        guard data.count <= GlucoseCSV.maximumBytes else {
+            throw AppError(.tooLarge, code: "import_too_large", "\(path.printable) is larger than \(GlucoseCSV.maximumBytes >> 20) MiB")
+        }
+        return data
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import Core
+import Data
+import Domain
+@testable import NightscoutFeature
+
+@Suite("tend glucose import")
+struct GlucoseImportTests {
+    @Test("LibreView, US layout: month-first 12-hour dates, historic, scan and strip readings, both insulins; twice adds nothing")
+    func libreViewUS() throws {
+        let harness = try GlucoseHarness(zone: "America/New_York")
+        let path = try harness.file("libre-us.csv", Exports.libreUS)
+        let first = harness.run("--json", "glucose", "import", path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.json["format"] as? String == "libreview")
+        #expect(first.json["date_order"] as? String == "month-first")
+        #expect(first.json["readings_added"] as? Int == 4)
+        #expect(first.json["doses_added"] as? Int == 2)
+        #expect(first.json["first_at"] as? String == "2026-11-28T07:00:00-05:00")
+        let readings: [(Int, String)] = try harness.database.query("SELECT date, type, mgdl FROM glucose_readings ORDER BY date")
+            .map { (Int(try $0.get("mgdl") as Double), try $0.get("type")) }
+        #expect(readings.map(\.0) == [112, 118, 145, 98])
+        #expect(readings.map(\.1) == ["sgv", "sgv", "sgv", "mbg"])
+        let doses = try harness.insulin.listDoses(ownerID: "local", in: nil)
+        #expect(doses.map(\.kind) == [.rapid, .long])
+        #expect(doses.map(\.units) == [4, 12])
+        #expect(doses.last.map { TimeZone(identifier: "America/New_York")!.dateTimeText(of: $0.takenAt) } == "2026-11-28 22:00")
+
+        let again = harness.run("glucose", "import", path)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 new readings of 4, 0 new doses of 2"), "\(again.stdout)")
+        #expect(again.stdout.contains("Everything in it was already here."))
+        #expect(try harness.count("glucose_readings") == 4)
+        #expect(try harness.insulin.listDoses(ownerID: "local", in: nil).count == 2)
+    }
+
+    @Test("LibreView, European layout: day-first 24-hour dates in mmol/L, kept in mg/dL")
+    func libreViewEU() throws {
+        let harness = try GlucoseHarness(zone: "Europe/Berlin")
+        let result = harness.run("--json", "glucose", "import", try harness.file("libre-eu.csv", Exports.libreEU))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json["unit"] as? String == "mmol/L")
+        #expect(result.json["date_order"] as? String == "day-first")
+        let values: [Double] = try harness.database.query("SELECT mgdl FROM glucose_readings ORDER BY date").map { try $0.get("mgdl") }
+        #expect(values == [112, 97]) // 6.2 and 5.4 mmol/L
+        #expect(result.json["first_at"] as? String == "2026-11-28T07:00:00+01:00")
+    }
+
+    @Test("Dexcom Clarity: preamble rows skipped, High and Low, both insulin subtypes, a calibration as a meter reading")
+    func clarity() throws {
+        let harness = try GlucoseHarness(zone: "America/Los_Angeles")
+        let result = harness.run("--json", "glucose", "import", try harness.file("clarity.csv", Exports.clarity))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json["format"] as? String == "dexcom_clarity")
+        let rows: [(Double, String)] = try harness.database.query("SELECT mgdl, type FROM glucose_readings ORDER BY date")
+            .map { (try $0.get("mgdl"), try $0.get("type")) }
+        #expect(rows.map(\.0) == [112, 400, 40, 100])
+        #expect(rows.map(\.1) == ["sgv", "sgv", "sgv", "mbg"])
+        let doses = try harness.insulin.listDoses(ownerID: "local", in: nil)
+        #expect(doses.map(\.kind) == [.rapid, .long])
+        #expect(doses.map(\.units) == [4, 12.5])
+        #expect(harness.run("glucose", "import", try harness.file("clarity.csv", Exports.clarity)).stdout.contains("0 new readings"))
+    }
+
+    @Test("Nightscout entries JSON: the API's own documents, kept as they came")
+    func nightscoutJSON() throws {
+        let harness = try GlucoseHarness()
+        let json = #"[{"_id":"6566a0b1c2d3e4f5a6b7c8d9","type":"sgv","sgv":131,"direction":"Flat","date":1796036400000,"device":"xDrip-LibreReceiver"},{"type":"cal","slope":1000,"date":1796036400000}]"#
+        let result = harness.run("--json", "glucose", "import", try harness.file("entries.json", json))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json["format"] as? String == "nightscout_entries")
+        let document: String = try harness.database.queryOne("SELECT document FROM glucose_readings WHERE type = 'sgv'")!.get("document")
+        #expect(document.contains("\"direction\":\"Flat\""))
+    }
+
+    @Test("hostile rows are refused naming their line, and nothing of the file is imported")
+    func hostileRows() throws {
+        let harness = try GlucoseHarness(zone: "Europe/Berlin")
+        let header = "Glucose Data,Generated on,30-11-2026 09:15 UTC,Generated by,X\n" + Exports.libreHeader("mg/dL") + "\n"
+        let good = Exports.libreRow("28-11-2026 07:00", 0, [4: "112"]) + "\n"
+        let cases: [(String, String, String)] = [
+            (good + Exports.libreRow("31-02-2026 08:00", 0, [4: "120"]), "line 4", "invalid_date"),
+            (good + Exports.libreRow("28-11-2026 08:00", 0, [4: "abc"]), "line 4", "invalid_glucose"),
+            (good + Exports.libreRow("28-11-2026 08:00", 0, [4: "2500"]), "line 4", "invalid_glucose"),
+            (good + Exports.libreRow("28-11-2026 08:00", 9, [4: "120"]), "line 4", "invalid_record"),
+            (good + Exports.libreRow("28-11-2026 08:00", 0), "line 4", "missing_value"),
+            (good + Exports.libreRow("28-11-2026 08:00", 4, [7: "-3"]), "line 4", "invalid_units"),
+            (good + Exports.libreRow("28-11-2026 08:00", 4, [12: "250"]), "line 4", "invalid_units"),
+            (good + Exports.libreRow("28-11-3026 08:00", 0, [4: "120"]), "line 4", "invalid_date"),
+            (good + Exports.libreRow("28-11-2026 08:00", 0, [4: "120\u{1B}[31m"]), "line 4", "invalid_text"),
+            (good + "FreeStyle LibreLink,\"unclosed,28-11-2026 08:00,0,120", "line 4", "unclosed_quote"),
+        ]
+        for (rows, line, code) in cases {
+            let result = harness.run("--json", "glucose", "import", try harness.file("hostile.csv", header + rows))
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(line) && result.stderr.contains(code), "\(code): \(result.stderr)")
+        }
+        // A mmol/L value in a mg/dL file, and a file that is no export at all.
+        let mmolAsMgdl = harness.run("glucose", "import", try harness.file("mix.csv", header + Exports.libreRow("28-11-2026 07:00", 0, [4: "6.2"])))
+        #expect(mmolAsMgdl.stderr.contains("line 3") && mmolAsMgdl.stderr.contains("other unit"), "\(mmolAsMgdl.stderr)")
+        let unknown = harness.run("glucose", "import", try harness.file("other.csv", "date,glucose\n2026-11-28,120\n"))
+        #expect(unknown.status != 0 && unknown.stderr.contains("line 1"))
+        #expect(try harness.count("glucose_readings") == 0)
+        #expect(try harness.insulin.listDoses(ownerID: "local", in: nil).isEmpty)
+    }
+
+    @Test("dates that tell neither order are refused until --date-order says")
+    func ambiguousDates() throws {
+        let harness = try GlucoseHarness(zone: "Europe/Berlin")
+        let text = "Glucose Data,Generated on,01-02-2026 09:15 UTC,Generated by,X\n" + Exports.libreHeader("mg/dL") + "\n"
+            + Exports.libreRow("01-02-2026 07:00", 0, [4: "112"]) + "\n" + Exports.libreRow("02-02-2026 07:00", 0, [4: "115"]) + "\n"
+        let path = try harness.file("ambiguous.csv", text)
+        let refused = harness.run("glucose", "import", path)
+        #expect(refused.status != 0 && refused.stderr.contains("--date-order"))
+        let accepted = harness.run("--json", "glucose", "import", path, "--date-order", "day-first")
+        #expect(accepted.status == 0)
+        #expect(accepted.json["first_at"] as? String == "2026-02-01T07:00:00+01:00")
+    }
+}
