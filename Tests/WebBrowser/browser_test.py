@@ -1,6 +1,6 @@
 """Drives tend-server's web app in headless Chromium, as a person on a phone would: sign up,
 log a long-acting dose with one tap, be refused a second and log it anyway, see the calendar,
-switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
+pair with a second phone as a couple and see its mood, switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
 of every page at phone (390x844) and desktop (1280x800) sizes land in --out.
 
 Run by Tests/EndToEndTests/WebBrowserEndToEndTests.swift against a built tend-server:
@@ -18,6 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>'
+SHORT_XSS = '<img src=x onerror="window.__xss=1">'  # a couple status holds 60 characters
 
 
 class Check(Exception):
@@ -127,6 +128,32 @@ def run(base, out):
         phone.no_xss()
         expect("<script>" in phone.driver.find_element(By.ID, "f-display_name").get_attribute("value"), "the name lost its text")
         phone.shoot("account")
+
+        # Two phones pair as a couple and see each other's mood.
+        phone.open("/couple")
+        phone.press("form[action='/couple/invites'] button")
+        code = phone.text().split("partner: ")[1].split(".")[0]
+        partner = Phone(phone.base, phone.out, "jun")
+        try:
+            partner.open("/signup")
+            partner.fill("display_name", "Jun")
+            partner.fill("email", "jun@example.com")
+            partner.fill("password", "correct horse battery")
+            partner.fill("time_zone", "Europe/Berlin")
+            partner.press("form[action='/signup'] button[type=submit]")
+            partner.open("/couple")
+            partner.fill("code", code)
+            partner.press("form[action='/couple/join'] button")
+            partner.press("input[name=mood][value=loving]")
+            partner.fill("status", SHORT_XSS)
+            partner.press("form[action='/couple/mood'] button")
+            partner.shoot("couple")
+        finally:
+            partner.quit()
+        phone.open("/couple")
+        expect("loving — " + SHORT_XSS in phone.text(), "the partner's mood is not on the home, as text")
+        phone.no_xss()
+        phone.shoot("couple")
 
         phone.press("header a.lang")
         expect("인슐린" in phone.driver.page_source, "the language switch did not turn the page Korean")

@@ -14,5 +14,6 @@ public enum WebRoutes {
             + AccountController(services: services, routes: routes, layout: layout).make()
             + [routes.get("/today") { context in try TodayPage(services: services, layout: layout).render(context) }]
             + InsulinController(services: services, routes: routes, layout: layout).make()
+            + CoupleController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
     }
 }

@@ -6,7 +6,7 @@ import Domain
 struct Layout: Sendable {
     let assets: WebAssets
 
-    enum Tab: Sendable { case today, insulin, calendar, account, none }
+    enum Tab: Sendable { case today, insulin, calendar, couple, account, none }
 
     func document(_ context: WebContext, title: String, tab: Tab, @NodeBuilder content: () -> [Node]) -> String {
         let words = context.words
@@ -40,7 +40,8 @@ struct Layout: Sendable {
     private func tabBar(_ words: WebWords, tab: Tab) -> Node {
         let tabs: [(Tab, String, String, String)] = [
             (.today, "/today", words.today, "◎"), (.insulin, "/insulin", words.insulin, "✚"),
-            (.calendar, "/insulin/calendar", words.calendar, "▦"), (.account, "/account", words.account, "☺"),
+            (.calendar, "/insulin/calendar", words.calendar, "▦"), (.couple, "/couple", words.us, "♡"),
+            (.account, "/account", words.account, "☺"),
         ]
         return el("nav", .class("tabs"), .aria(label: words.mainNavigation)) {
             for (each, path, label, glyph) in tabs {

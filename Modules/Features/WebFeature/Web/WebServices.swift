@@ -10,6 +10,7 @@ public struct WebServices: Sendable {
     public var workouts: WorkoutUseCases
     public var nutrition: NutritionUseCases
     public var body: BodyUseCases
+    public var couples: CoupleUseCases
     public var configuration: WebConfiguration
     public var assets: WebAssets
     /// An error's message in a language: the CLI's Korean catalog for `.ko`.
@@ -18,7 +19,7 @@ public struct WebServices: Sendable {
     public var digest: @Sendable (String) -> String
 
     public init(accounts: AccountUseCases, sessions: BrowserSessions, insulin: InsulinUseCases, workouts: WorkoutUseCases,
-                nutrition: NutritionUseCases, body: BodyUseCases, configuration: WebConfiguration,
+                nutrition: NutritionUseCases, body: BodyUseCases, couples: CoupleUseCases, configuration: WebConfiguration,
                 assets: WebAssets, message: @escaping @Sendable (AppError, Language) -> String,
                 digest: @escaping @Sendable (String) -> String) {
         self.accounts = accounts
@@ -27,6 +28,7 @@ public struct WebServices: Sendable {
         self.workouts = workouts
         self.nutrition = nutrition
         self.body = body
+        self.couples = couples
         self.configuration = configuration
         self.assets = assets
         self.message = message
