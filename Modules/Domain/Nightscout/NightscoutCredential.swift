@@ -81,6 +81,8 @@ public struct PresentedCredential: Sendable, Equatable {
     public mutating func add(apiSecret value: String) {
         let text = value.trimmed
         guard !text.isEmpty else { return }
+        // py-nightscout sends a token as `api-secret: token=NAME-…`.
+        if text.hasPrefix("token=") { return add(token: String(text.dropFirst(6))) }
         let isHex = text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) }
         if isHex, text.utf8.count == 40 || text.utf8.count == 128 {
             secretHashes.append(text.lowercased())
