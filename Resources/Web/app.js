@@ -54,3 +54,15 @@
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone) { field.value = zone; }
 })();
+
+// A photo over the upload limit is refused before it is sent (the server refuses it too).
+(function () {
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== "file" || !input.form) { return; }
+    var limit = Number(input.form.getAttribute("data-max-bytes") || 0);
+    var file = input.files && input.files[0];
+    input.setCustomValidity(limit && file && file.size > limit ? (input.form.getAttribute("data-too-large") || "Too large") : "");
+    input.reportValidity();
+  });
+})();

@@ -53,7 +53,7 @@ final class WebBrowser: @unchecked Sendable {
         return String(lastPage[range.upperBound...].prefix { $0 != "\"" })
     }
 
-    private func send(_ method: String, _ target: String, body: Data, extraHeaders: [String: String]) -> Page {
+    func send(_ method: String, _ target: String, body: Data, extraHeaders: [String: String]) -> Page {
         let parts = target.split(separator: "?", maxSplits: 1)
         var query: [String: String] = [:]
         if parts.count == 2 {

@@ -15,5 +15,7 @@ public enum WebRoutes {
             + [routes.get("/today") { context in try TodayPage(services: services, layout: layout).render(context) }]
             + InsulinController(services: services, routes: routes, layout: layout).make()
             + CoupleController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
+            + CoupleCalendarController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
+            + CoupleCareController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
     }
 }

@@ -14,7 +14,9 @@ struct CoupleController: Sendable {
 
     func make() -> [Route] {
         [
-            routes.get("/couple") { context in try page(context) },
+            routes.get("/couple") { context in
+                try page(context, notice: context.request.query["done"].flatMap { Self.doneNotice($0, words: context.words) })
+            },
             routes.post("/couple/invites") { context, _ in
                 let invite = try couples.createInvite(accountID: context.account!.id)
                 return try page(context, notice: context.words.inviteShown(invite.code), status: 201)
@@ -43,7 +45,7 @@ struct CoupleController: Sendable {
                 try couples.disconnect(accountID: context.account!.id)
                 return WebResponses.redirect("/couple", context: context)
             },
-        ]
+        ] + spaceRoutes()
     }
 
     func page(_ context: WebContext, notice: String? = nil, error: String? = nil, status: Int = 200) throws -> HTTPResponse {
@@ -55,7 +57,12 @@ struct CoupleController: Sendable {
             el("h1") { words.us }
             if let notice { el("p", .class("notice"), Attribute("role", "status"), Attribute("data-focus", nil)) { notice } }
             if let error { el("p", .class("notice error"), Attribute("role", "alert"), Attribute("data-focus", nil)) { error } }
-            if let home { CouplePages.home(context, home) } else { CouplePages.pairing(context) }
+            if let home {
+                CoupleSpacePages.sections(context, current: .home)
+                CouplePages.home(context, home)
+            } else {
+                CouplePages.pairing(context)
+            }
         }
         return WebResponses.page(html, context: context, status: status)
     }

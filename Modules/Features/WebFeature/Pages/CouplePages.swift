@@ -42,7 +42,9 @@ enum CouplePages {
                 } else {
                     el("p", .class("muted")) { words.noMeeting }
                 }
+                CoupleSpacePages.meetingForm(context, home)
             },
+            CoupleSpacePages.photoCard(context, home),
             el("section", .class("card"), Attribute("aria-labelledby", "members-title")) {
                 el("h2", .id("members-title")) { words.timeAndWeather }
                 el("ul", .class("plain")) {
