@@ -37,6 +37,8 @@ public struct TendCommandLine: Sendable {
     }
 
     public func run(_ arguments: [String], output: Output = .live()) -> Int32 {
+        // `tend --version` is `tend version`: the spelling every program answers.
+        let arguments = arguments.first == "--version" ? ["version"] + arguments.dropFirst() : arguments
         let status = CommandLineTool(root: rootCommand(), output: output, catalog: catalog(for: arguments)).run(arguments)
         // What the command's writes asked of notification planning is done before it ends, as
         // the server's scheduler does it after an API write.
@@ -136,7 +138,8 @@ public struct TendCommandLine: Sendable {
                 let container = try container(for: invocation)
                 return PortabilityContext(store: container.personalData, ownerID: Owner.local, appVersion: Container.appVersion,
                                           clock: container.clock)
-            }) + [
+            }) + ShellCommands.make(tree: { rootCommand() }, environment: environment,
+                                    container: { invocation in try container(for: invocation) }) + [
             ]
         )
     }

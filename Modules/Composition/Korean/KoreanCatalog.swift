@@ -16,6 +16,10 @@ public enum KoreanCatalog {
         "": "Tend: 터미널에서 하는 나 돌보기 — 인슐린, 운동, 러닝과 등산, 식단과 체중, "
             + "이별을 지나는 퀘스트 여정, 둘만의 공간, 알림까지.",
         "today": "홈 화면: 모든 기능의 오늘 카드를 한 번에 보여 줘요.",
+        "version": "tend의 버전과 빌드한 커밋을 보여 줘요 (tend --version도 같아요).",
+        "completion": "bash, zsh, fish용 자동 완성 스크립트를 출력해요.",
+        "completion handles": "종류별 최근 기록의 핸들을 한 줄에 하나씩 보여 줘요 (자동 완성이 쓰는 목록).",
+        "manpage": "tend의 매뉴얼 페이지(roff)를 출력해요: man -l <(tend manpage).",
 
         "insulin": "지효성·속효성 인슐린을 기록하고, 중복 투여를 막고, 나의 투여 패턴을 봐요.",
         "insulin log": "지금(또는 --at 시각에) 맞은 인슐린을 기록해요. "
