@@ -58,7 +58,8 @@ public final class Container: Sendable {
                 passwordStrength: SodiumPasswordHasher.Strength = .interactive,
                 resourcesPath: String = ResourceLocation.resolve(environment: [:]),
                 photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
-                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false) throws {
+                desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false,
+                clientLimits: ClientLimitSettings? = nil) throws {
         let database = try Database(path: databasePath)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
@@ -74,7 +75,7 @@ public final class Container: Sendable {
         let accountRepository = SQLiteAccountRepository(database: database)
         // Sign-ups and invite guesses per client address, in the database: shared by every process on it.
         let limiter = ClientLimiter(throttles: SQLiteClientThrottleRepository(database: database), transactor: database, clock: clock,
-                                    pseudonym: { SodiumDigest.sha256Hex(Data(("tend client " + $0).utf8)) })
+                                    pseudonym: { SodiumDigest.sha256Hex(Data(("tend client " + $0).utf8)) }, settings: clientLimits)
         accounts = AccountUseCases(
             accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
             failures: SQLiteLoginFailureRepository(database: database),

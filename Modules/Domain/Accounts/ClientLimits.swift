@@ -62,20 +62,24 @@ public struct ClientLimiter: Sendable {
     let transactor: any Transactor
     let clock: any Clock
     let pseudonym: @Sendable (String) -> String
+    /// What the operator set in place of the declared limits (a server's configuration).
+    let settings: ClientLimitSettings?
 
     /// - Parameter pseudonym: a one-way digest of a client key (SHA-256 in production).
     public init(throttles: any ClientThrottleRepository, transactor: any Transactor, clock: any Clock,
-                pseudonym: @escaping @Sendable (String) -> String) {
+                pseudonym: @escaping @Sendable (String) -> String, settings: ClientLimitSettings? = nil) {
         self.throttles = throttles
         self.transactor = transactor
         self.clock = clock
         self.pseudonym = pseudonym
+        self.settings = settings
     }
 
     /// Refuses (429 with the seconds to wait) when `address` has nothing left of `limit`;
     /// takes nothing.
     public func check(_ limit: ClientLimit, address: String?) throws {
         guard let address else { return }
+        let limit = settings?.applied(to: limit) ?? limit
         let now = clock.now
         let stored = try throttles.throttle(scope: limit.scope, client: client(address))
         if let seconds = Self.wait(limit, fullAt: stored?.fullAt, now: now) { throw limit.refusal(waiting: seconds) }
@@ -85,6 +89,7 @@ public struct ClientLimiter: Sendable {
     /// clients whose allowance is whole again (of every scope) on the way.
     public func take(_ limit: ClientLimit, address: String?) throws {
         guard let address else { return }
+        let limit = settings?.applied(to: limit) ?? limit
         let now = clock.now
         let client = client(address)
         try transactor.write {
