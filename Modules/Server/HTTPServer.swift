@@ -117,29 +117,19 @@ public final class HTTPServer: @unchecked Sendable {
         let callbacks = tend_mhd_callbacks(context: context, handler: tendAccessHandler, completed: tendRequestCompleted,
                                            connection_changed: tendConnectionChanged,
                                            request_line: tendRequestLine, log: tendLibraryLog)
-        let listener = address.withSockaddr { tend_listen($0, address.isIPv6 ? 1 : 0, 1024) }
-        guard listener >= 0 else {
-            throw AppError.unavailable("cannot listen on \(configuration.host):\(configuration.port) "
-                                           + "(in use, or not an address of this machine)",
-                                       code: "listen_failed")
-        }
+        let listener = try address.listen(backlog: 1024, naming: "\(configuration.host):\(configuration.port)")
         draining.withLock { $0 = false }
         connections.start()
-        guard let daemon = tend_mhd_start(limits, callbacks) else {
+        let daemon = tend_mhd_start(limits, callbacks)
+        let door = daemon.flatMap { try? FrontDoor(listener: listener, daemon: $0, connections: connections,
+                                                   rules: configuration.headRules, logger: connections.logger) }
+        guard let daemon, let door else {
             close(listener)
             connections.stop()
-            throw AppError.unavailable("cannot start libmicrohttpd", code: "listen_failed")
+            if let daemon { MHD_stop_daemon(daemon) }
+            throw AppError.unavailable("cannot start libmicrohttpd and its acceptor thread", code: "listen_failed")
         }
-        do {
-            let door = try FrontDoor(listener: listener, daemon: daemon, connections: connections, rules: configuration.headRules,
-                                     logger: connections.logger)
-            frontDoor.withLock { $0 = door }
-        } catch {
-            close(listener)
-            connections.stop()
-            MHD_stop_daemon(daemon)
-            throw error
-        }
+        frontDoor.withLock { $0 = door }
         port = tend_bound_port(listener)
         daemonAddress.withLock { $0 = UInt(bitPattern: Int(bitPattern: daemon)) }
     }

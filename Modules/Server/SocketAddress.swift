@@ -1,4 +1,5 @@
 import Core
+import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,6 +32,15 @@ struct SocketAddress {
             return
         }
         throw AppError.invalidInput("--host must be an IPv4 or IPv6 address or localhost (got '\(host)')", code: "invalid_host")
+    }
+
+    /// A non-blocking socket listening on this address; `naming` the address as the user gave it.
+    func listen(backlog: Int32, naming: String) throws -> Int32 {
+        let fd = withSockaddr { tend_listen($0, isIPv6 ? 1 : 0, backlog) }
+        guard fd >= 0 else {
+            throw AppError.unavailable("cannot listen on \(naming) (in use, or not an address of this machine)", code: "listen_failed")
+        }
+        return fd
     }
 
     func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
