@@ -186,7 +186,9 @@ struct ServerRunner: Sendable {
         Self.applyLogSettings(next, to: log)
         weather.replace(with: Self.weatherProvider(next, environment: environment))
         Self.applyLimits(next, to: limits)
-        logger.info("reloaded \(next.file ?? "the settings"): " + (live.isEmpty ? "nothing changed" : "applied " + live.joined(separator: ", "))
+        // Written whatever the new level: the operator asked for this reload and wants to see it land.
+        log.write(.info, label: "tend-server",
+                  message: "reloaded \(next.file ?? "the settings"): " + (live.isEmpty ? "nothing changed" : "applied " + live.joined(separator: ", "))
                     + (later.isEmpty ? "" : "; \(later.joined(separator: ", ")) need a restart"))
         return next
     }
