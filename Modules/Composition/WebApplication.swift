@@ -18,7 +18,7 @@ extension ServerApplication {
         let services = WebServices(
             accounts: container.accounts, sessions: container.browserSessions, insulin: container.insulin,
             workouts: container.workouts, nutrition: container.nutrition, body: container.body,
-            couples: container.couples,
+            couples: container.couples, quests: container.quests,
             configuration: WebConfiguration.fromEnvironment(environment), assets: assets,
             message: { error, language in language == .ko ? KoreanCatalog.catalog.message(for: error) : error.message },
             digest: { SodiumDigest.sha256Hex(Data($0.utf8)) })

@@ -17,5 +17,6 @@ public enum WebRoutes {
             + CoupleController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
             + CoupleCalendarController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
             + CoupleCareController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
+            + QuestController(quests: services.quests, message: services.message, routes: routes, layout: layout).make()
     }
 }

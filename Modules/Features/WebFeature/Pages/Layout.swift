@@ -6,7 +6,8 @@ import Domain
 struct Layout: Sendable {
     let assets: WebAssets
 
-    enum Tab: Sendable { case today, insulin, calendar, couple, account, none }
+    /// The features reached from Today's cards (quest, training, food, weight) show the bar with no tab marked.
+    enum Tab: Sendable { case today, insulin, calendar, couple, account, quest, training, food, none }
 
     func document(_ context: WebContext, title: String, tab: Tab, @NodeBuilder content: () -> [Node]) -> String {
         let words = context.words

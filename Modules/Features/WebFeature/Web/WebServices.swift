@@ -11,6 +11,7 @@ public struct WebServices: Sendable {
     public var nutrition: NutritionUseCases
     public var body: BodyUseCases
     public var couples: CoupleUseCases
+    public var quests: QuestUseCases
     public var configuration: WebConfiguration
     public var assets: WebAssets
     /// An error's message in a language: the CLI's Korean catalog for `.ko`.
@@ -19,7 +20,7 @@ public struct WebServices: Sendable {
     public var digest: @Sendable (String) -> String
 
     public init(accounts: AccountUseCases, sessions: BrowserSessions, insulin: InsulinUseCases, workouts: WorkoutUseCases,
-                nutrition: NutritionUseCases, body: BodyUseCases, couples: CoupleUseCases, configuration: WebConfiguration,
+                nutrition: NutritionUseCases, body: BodyUseCases, couples: CoupleUseCases, quests: QuestUseCases, configuration: WebConfiguration,
                 assets: WebAssets, message: @escaping @Sendable (AppError, Language) -> String,
                 digest: @escaping @Sendable (String) -> String) {
         self.accounts = accounts
@@ -29,6 +30,7 @@ public struct WebServices: Sendable {
         self.nutrition = nutrition
         self.body = body
         self.couples = couples
+        self.quests = quests
         self.configuration = configuration
         self.assets = assets
         self.message = message
