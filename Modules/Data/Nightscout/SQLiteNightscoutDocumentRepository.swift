@@ -109,13 +109,13 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
             """, [.text(ownerID)] + bounds + [typeValue, limitValue, .text(collection.rawValue)]).map(decodeDocument)
     }
 
-    public func readings(ownerID: String, in interval: Range<Date>) throws -> [GlucosePoint] {
+    public func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint] {
         try database.query(
             """
             SELECT date, mgdl FROM glucose_readings
-            WHERE owner_id = ? AND deleted_at IS NULL AND date >= ? AND date < ? AND mgdl IS NOT NULL
+            WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND mgdl IS NOT NULL AND (?4 IS NULL OR type = ?4)
             ORDER BY date
-            """, [.text(ownerID), interval.lowerBound.sqlValue, interval.upperBound.sqlValue]
+            """, [.text(ownerID), interval.lowerBound.sqlValue, interval.upperBound.sqlValue, type.map { .text($0) } ?? .null]
         ).map { GlucosePoint(time: try $0.get("date"), mgdl: try $0.get("mgdl")) }
     }
 

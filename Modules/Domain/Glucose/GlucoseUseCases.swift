@@ -26,6 +26,20 @@ public struct GlucoseUseCases: Sendable {
     public func setUnit(_ unit: GlucoseUnit, ownerID: String) throws { try nightscout.setUnit(unit, ownerID: ownerID) }
     public func insulinSettings(ownerID: String) throws -> InsulinSettings { try settings.current(ownerID: ownerID) }
 
+    /// The consensus summary and the glucose profile of the last `days` days (today included),
+    /// from sensor readings (meter readings are not part of it).
+    public func report(ownerID: String, days: Int) throws -> (report: GlucoseReport, first: LocalDate, last: LocalDate) {
+        guard (1...366).contains(days) else {
+            throw AppError.invalidInput("--days must be from 1 to 366", code: "invalid_days")
+        }
+        let zone = try settings.current(ownerID: ownerID).timeZone
+        let last = zone.localDate(of: clock.now)
+        let first = last.adding(days: -(days - 1))
+        let span = zone.instant(of: first, minutes: 0)..<zone.instant(of: last.adding(days: 1), minutes: 0)
+        let readings = try documents.sensorReadings(ownerID: ownerID, in: span)
+        return (GlucoseReport.make(readings: readings, span: span.lowerBound..<min(span.upperBound, clock.now), zone: zone), first, last)
+    }
+
     /// What the doses of the last `days` insulin days (today included) did.
     public func doseEffects(ownerID: String, days: Int) throws -> (report: DoseEffects, first: LocalDate, last: LocalDate) {
         guard (1...366).contains(days) else {

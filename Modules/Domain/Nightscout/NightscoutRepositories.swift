@@ -81,8 +81,21 @@ public protocol NightscoutDocumentRepository: Sendable {
     /// Newest first: in `interval` (half-open) when given, of `type` when given, at most `limit`.
     func documents(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
                    limit: Int?) throws -> [NightscoutDocument]
-    /// The glucose readings (entries with a value) in `interval`, oldest first.
-    func readings(ownerID: String, in interval: Range<Date>) throws -> [GlucosePoint]
+    /// The glucose readings (entries with a value) in `interval`, of `type` (`sgv`: the sensor's)
+    /// when given, oldest first.
+    func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint]
+}
+
+extension NightscoutDocumentRepository {
+    /// Sensor and meter readings alike.
+    public func readings(ownerID: String, in interval: Range<Date>) throws -> [GlucosePoint] {
+        try readings(ownerID: ownerID, in: interval, type: nil)
+    }
+
+    /// The sensor's readings only (`sgv`), what the consensus metrics are computed from.
+    public func sensorReadings(ownerID: String, in interval: Range<Date>) throws -> [GlucosePoint] {
+        try readings(ownerID: ownerID, in: interval, type: "sgv")
+    }
 }
 
 /// Records the `possible_double_dose` warning that sync raises, for doses that arrive from

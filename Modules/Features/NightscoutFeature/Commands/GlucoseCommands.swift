@@ -31,7 +31,7 @@ public enum GlucoseCommands {
                 Reads Abbott LibreView's and Dexcom Clarity's CSV exports (mg/dL or mmol/L) and Nightscout
                 entries JSON. Readings are kept in mg/dL and shown in your unit ('tend glucose unit').
                 """,
-            subcommands: [importFile(context), doses(context), unit(context)]
+            subcommands: [importFile(context), report(context), doses(context), unit(context)]
         )
     }
 
@@ -44,6 +44,25 @@ public enum GlucoseCommands {
             let summary = try context.useCases.importFile(ownerID: context.ownerID, data: try read(path), dateOrder: order)
             let zone = try context.useCases.insulinSettings(ownerID: context.ownerID).timeZone
             try invocation.respond(json: { GlucoseImportJSON(summary, zone: zone) }, text: { GlucoseText.imported(summary, zone: zone) })
+        }
+    }
+
+    static let svg = Option.value("svg", valueName: "FILE", help: "Also draw the ambulatory glucose profile as an SVG file.")
+    static let reportDays = Option.value("days", valueName: "N", help: "Days back from today, today included (default 14).")
+
+    static func report(_ context: @escaping ContextProvider) -> Command {
+        Command(name: "report",
+                abstract: "Time in range, average, GMI and variability as the consensus defines them, and the glucose profile (--svg).",
+                options: [reportDays, svg]) { invocation in
+            let context = try context(invocation)
+            let count = try invocation.option(reportDays, expected: "a whole number of days from 1 to 366") { Int($0) } ?? 14
+            let (report, first, last) = try context.useCases.report(ownerID: context.ownerID, days: count)
+            let unit = try context.useCases.unit(ownerID: context.ownerID)
+            let path = invocation.option(svg)
+            if let path { _ = try TextFile.write(GlucoseProfileSVG.render(report, first: first, last: last, unit: unit), to: path) }
+            try invocation.respond(json: { GlucoseReportJSON(report, first: first, last: last, unit: unit, svg: path) },
+                                   text: { GlucoseText.report(report, first: first, last: last, unit: unit) })
+            if let path { TextFile.announce(path, in: invocation) }
         }
     }
 

@@ -112,3 +112,63 @@ struct DoseEffectsJSON: Encodable {
 
     static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }
+
+/// `tend --json glucose report`: percentages 0–100 to one decimal, glucose in mg/dL.
+struct GlucoseReportJSON: Encodable {
+    struct Slot: Encodable {
+        let time: String, count: Int, p5Mgdl: Double, p25Mgdl: Double, p50Mgdl: Double, p75Mgdl: Double, p95Mgdl: Double
+
+        enum CodingKeys: String, CodingKey {
+            case time, count, p5Mgdl = "p5_mgdl", p25Mgdl = "p25_mgdl", p50Mgdl = "p50_mgdl", p75Mgdl = "p75_mgdl", p95Mgdl = "p95_mgdl"
+        }
+    }
+
+    let from: String, to: String, unit: String, readings: Int
+    let veryLowPct: Double?, lowPct: Double?, inRangePct: Double?, highPct: Double?, veryHighPct: Double?
+    let meanMgdl: Double?, gmiPct: Double?, cvPct: Double?, coveragePct: Double?
+    let profile: [Slot]
+    let svg: String?
+
+    init(_ report: GlucoseReport, first: LocalDate, last: LocalDate, unit: GlucoseUnit, svg: String?) {
+        from = "\(first)"
+        to = "\(last)"
+        self.unit = unit.rawValue
+        readings = report.readings
+        veryLowPct = report.bands?.veryLow
+        lowPct = report.bands?.low
+        inRangePct = report.bands?.inRange
+        highPct = report.bands?.high
+        veryHighPct = report.bands?.veryHigh
+        meanMgdl = report.mean.map(DoseEffectsJSON.round)
+        gmiPct = report.gmi
+        cvPct = report.cv
+        coveragePct = report.coverage
+        profile = report.profile.map { slot in
+            Slot(time: LocalDate.twoDigits(slot.minute / 60) + ":" + LocalDate.twoDigits(slot.minute % 60), count: slot.count,
+                 p5Mgdl: DoseEffectsJSON.round(slot.p5), p25Mgdl: DoseEffectsJSON.round(slot.p25), p50Mgdl: DoseEffectsJSON.round(slot.p50),
+                 p75Mgdl: DoseEffectsJSON.round(slot.p75), p95Mgdl: DoseEffectsJSON.round(slot.p95))
+        }
+        self.svg = svg
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case from, to, unit, readings, veryLowPct = "very_low_pct", lowPct = "low_pct", inRangePct = "in_range_pct"
+        case highPct = "high_pct", veryHighPct = "very_high_pct", meanMgdl = "mean_mgdl", gmiPct = "gmi_pct", cvPct = "cv_pct"
+        case coveragePct = "coverage_pct", profile, svg
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(readings, forKey: .readings)
+        for (value, key) in [(veryLowPct, CodingKeys.veryLowPct), (lowPct, .lowPct), (inRangePct, .inRangePct), (highPct, .highPct),
+                             (veryHighPct, .veryHighPct), (meanMgdl, .meanMgdl), (gmiPct, .gmiPct), (cvPct, .cvPct),
+                             (coveragePct, .coveragePct)] {
+            try c.encode(value, forKey: key) // null without readings
+        }
+        try c.encode(profile, forKey: .profile)
+        try c.encode(svg, forKey: .svg)
+    }
+}

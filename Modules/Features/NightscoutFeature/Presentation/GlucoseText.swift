@@ -24,6 +24,28 @@ enum GlucoseText {
     }
 }
 
+extension GlucoseText {
+    static func report(_ report: GlucoseReport, first: LocalDate, last: LocalDate, unit: GlucoseUnit) -> String {
+        guard let bands = report.bands, let mean = report.mean else {
+            return "Glucose · \(first) – \(last): no sensor readings (tend glucose import FILE)"
+        }
+        func pct(_ value: Double) -> String { SVGDrawing.number(value) + " %" }
+        var lines = ["Glucose · \(first) – \(last) · \(report.readings) readings, sensor active \(pct(report.coverage ?? 0))", ""]
+        var table = Table(columns: [("", .left), ("", .right), ("target", .left)])
+        table.addRow(["very high > 250", pct(bands.veryHigh), "< 5 %"])
+        table.addRow(["high 181–250", pct(bands.high), "above range < 25 % in all"])
+        table.addRow(["in range 70–180", pct(bands.inRange), "> 70 %"])
+        table.addRow(["low 54–69", pct(bands.low), "below range < 4 % in all"])
+        table.addRow(["very low < 54", pct(bands.veryLow), "< 1 %"])
+        lines.append(table.render().split(separator: "\n").dropFirst(2).joined(separator: "\n"))
+        lines.append("")
+        lines.append("average \(unit.format(mgdl: mean)) \(unit.rawValue) · GMI \(pct(report.gmi ?? 0)) · CV \(pct(report.cv ?? 0))"
+                     + ((report.cv ?? 0) <= 36 ? " (stable)" : " (unstable: over 36 %)"))
+        lines.append("ranges in mg/dL, as the consensus sets them; targets for most adults with type 1 or 2 diabetes")
+        return lines.joined(separator: "\n")
+    }
+}
+
 /// `tend glucose doses` as text: two tables and a line per long-acting dose size.
 enum DoseEffectsText {
     static func render(_ report: DoseEffects, first: LocalDate, last: LocalDate, unit: GlucoseUnit, zone: TimeZone) -> String {
