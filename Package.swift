@@ -136,7 +136,7 @@ let features: [Target] = [
     // The web app: pages rendered by tend-server from the same use cases (HTML builder, forms, cookies).
     .target(
         name: "WebFeature",
-        dependencies: ["Core", "Domain", "HTTP", "InsulinFeature"],
+        dependencies: ["Core", "Domain", "HTTP", "InsulinFeature", "WorkoutFeature", "NutritionFeature"],
         path: "Modules/Features/WebFeature"
     ),
 ]

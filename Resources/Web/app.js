@@ -66,3 +66,28 @@
     input.reportValidity();
   });
 })();
+
+// Search as you type: a plain GET form marked data-live-search fetches its own page with the
+// typed words and swaps in the part named by the attribute; pressing Search still works alone.
+(function () {
+  var pending = null, timer = null;
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    var form = input && input.form;
+    if (!form || !form.hasAttribute("data-live-search") || input.type !== "search") { return; }
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var url = form.action + "?" + new URLSearchParams(new FormData(form)).toString();
+      if (pending) { pending.abort(); }
+      pending = new AbortController();
+      fetch(url, { credentials: "same-origin", signal: pending.signal }).then(function (response) {
+        return response.text();
+      }).then(function (html) {
+        var id = form.getAttribute("data-live-search");
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
+        var current = document.getElementById(id);
+        if (fresh && current) { current.replaceWith(fresh); history.replaceState(null, "", url); }
+      }).catch(function () { /* aborted by a newer search, or offline: the button still works */ });
+    }, 250);
+  });
+})();

@@ -18,5 +18,8 @@ public enum WebRoutes {
             + CoupleCalendarController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
             + CoupleCareController(couples: services.couples, message: services.message, routes: routes, layout: layout).make()
             + QuestController(quests: services.quests, message: services.message, routes: routes, layout: layout).make()
+            + TrainingController(workouts: services.workouts, message: services.message, routes: routes, layout: layout).make()
+            + FoodController(nutrition: services.nutrition, message: services.message, routes: routes, layout: layout).make()
+            + WeightController(body: services.body, message: services.message, routes: routes, layout: layout).make()
     }
 }

@@ -8,7 +8,7 @@ import Domain
 
 /// Pictures: the day as four rings (energy and the three macros against their goals), and the
 /// weight with its trend line.
-enum NutritionSVG {
+public enum NutritionSVG {
     /// Where a ring stands against its goal, by the whole percent a person reads under it.
     enum RingState: String, Equatable {
         case under, met, over
@@ -21,7 +21,7 @@ enum NutritionSVG {
 
     static let overColour = "#2d3436"
 
-    static func day(_ day: NutritionUseCases.Day) -> String {
+    public static func day(_ day: NutritionUseCases.Day) -> String {
         let totals = day.totals
         let rings: [(name: String, value: Double, goal: Double, unit: String, colour: String)] = [
             ("Energy", totals.kcal, day.goals.kcal, "kcal", "#eb3b5a"),
@@ -104,7 +104,7 @@ enum NutritionSVG {
     }
 
     /// Weights in the person's unit (`unit`); the trend is computed in kilograms and only shown converted.
-    static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
+    public static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
         func w(_ kilograms: Double) -> Double { unit.value(ofKilograms: kilograms) }
         func label(_ kilograms: Double) -> String { "\(SVGDrawing.number(w(kilograms), places: 1)) \(unit.rawValue)" }
         let width = 760.0, height = 400.0, left = 78.0, right = 24.0, bottom = 70.0

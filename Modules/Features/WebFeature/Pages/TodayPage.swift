@@ -26,6 +26,7 @@ struct TodayPage: Sendable {
                     el("h2", .id("training-title")) { words.training }
                     el("p") { words.trainingLine(training) }
                     if let plan = training.todayPlan { el("p", .class("muted")) { words.todaysPlan(plan) } }
+                    el("a", .class("more"), .href("/training")) { words.openTraining }
                 }
             }
             if let diet {
@@ -33,6 +34,7 @@ struct TodayPage: Sendable {
                     el("h2", .id("diet-title")) { words.diet }
                     el("p") { words.dietLine(diet) }
                     el("p", .class("muted small")) { words.macros(diet) }
+                    el("a", .class("more"), .href("/food")) { words.openFood }
                 }
             }
             el("section", .class("card"), Attribute("aria-labelledby", "weight-title")) {
@@ -42,8 +44,26 @@ struct TodayPage: Sendable {
                 } else {
                     el("p", .class("muted")) { words.noWeightYet }
                 }
+                el("a", .class("more"), .href("/weight")) { words.openWeight }
             }
+            questCard(context, owner: owner)
         }
         return WebResponses.page(html, context: context)
+    }
+
+    /// Bori's word and today's quest, or an invitation to start the journey.
+    private func questCard(_ context: WebContext, owner: String) -> Node {
+        let words = context.words
+        let today = try? services.quests.today(ownerID: owner)
+        return el("section", .class("card"), Attribute("aria-labelledby", "quest-card-title")) {
+            el("h2", .id("quest-card-title")) { words.quest }
+            if let today {
+                el("p") { "🐾 " + today.quest.title.text(context.language) }
+                el("p", .class("muted small")) { words.questOf(today.quest.number) + " · " + words.percentDone(today.state.percent) }
+            } else {
+                el("p", .class("muted")) { words.meetBori }
+            }
+            el("a", .class("more"), .href("/quest")) { words.todaysQuest }
+        }
     }
 }

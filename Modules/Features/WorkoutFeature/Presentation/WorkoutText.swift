@@ -4,15 +4,15 @@ import Console
 import Domain
 
 /// Sessions, records and stats for a person in a terminal.
-enum WorkoutText {
+public enum WorkoutText {
     /// A weight in the display unit: kg, or lb (converted back from the stored kg).
-    static func weight(_ kilograms: Double, unit: String) -> String {
+    public static func weight(_ kilograms: Double, unit: String) -> String {
         let value = unit == "lb" ? kilograms / SetParser.poundsToKilograms : kilograms
         let rounded = unit == "lb" ? (value * 10).rounded() / 10 : round2(value)
         return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + (unit == "lb" ? " lb" : " kg")
     }
 
-    static func describe(_ set: WorkoutSet, unit: String, language: Language = .en) -> String {
+    public static func describe(_ set: WorkoutSet, unit: String, language: Language = .en) -> String {
         var parts: [String] = []
         if let kilograms = set.weightKg { parts.append(weight(kilograms, unit: unit)) }
         if let reps = set.reps { parts.append("× \(reps)") }
