@@ -109,6 +109,28 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
             """, [.text(ownerID)] + bounds + [typeValue, limitValue, .text(collection.rawValue)]).map(decodeDocument)
     }
 
+    public func texts(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
+                      limit: Int?) throws -> [String] {
+        let arguments: [SQLValue] = [.text(ownerID), interval.map { $0.lowerBound.sqlValue } ?? .integer(.min),
+                                     interval.map { $0.upperBound.sqlValue } ?? .integer(.max), type.map { .text($0) } ?? .null,
+                                     .integer(Int64(limit ?? -1))]
+        let rows = collection == .entries
+            ? try database.query(
+                """
+                SELECT document FROM glucose_readings
+                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (?4 IS NULL OR type = ?4)
+                ORDER BY date DESC, id DESC LIMIT ?5
+                """, arguments)
+            : try database.query(
+                """
+                SELECT document FROM nightscout_documents
+                WHERE owner_id = ?1 AND collection = ?6 AND deleted_at IS NULL AND occurred_at >= ?2 AND occurred_at < ?3
+                  AND (?4 IS NULL OR type = ?4)
+                ORDER BY occurred_at DESC, id DESC LIMIT ?5
+                """, arguments + [.text(collection.rawValue)])
+        return rows.map { row in if case .text(let text) = row.values[0] { text } else { "null" } }
+    }
+
     public func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint] {
         try database.query(
             """

@@ -104,7 +104,7 @@ public struct NightscoutEntries: Sendable {
         let count = query.count ?? collection.defaultCount
         let type = query.equalValue(of: typeField)
         if query.isWindowOnly(timeFields: timeFields, typeField: typeField) {
-            return try documents.documents(ownerID: ownerID, collection: collection, in: window, type: type, limit: count).map(\.json)
+            return try documents.texts(ownerID: ownerID, collection: collection, in: window, type: type, limit: count)
         }
         var found: [String] = []
         for stored in try documents.documents(ownerID: ownerID, collection: collection, in: window, type: type, limit: nil) {
@@ -116,7 +116,7 @@ public struct NightscoutEntries: Sendable {
 
     /// The newest glucose reading, whenever it was (`entries/current`).
     public func current(ownerID: String) throws -> [String] {
-        try documents.documents(ownerID: ownerID, collection: .entries, in: nil, type: "sgv", limit: 1).map(\.json)
+        try documents.texts(ownerID: ownerID, collection: .entries, in: nil, type: "sgv", limit: 1)
     }
 
     /// Deletes what a query finds (or the document with this `_id`); returns how many.

@@ -81,6 +81,9 @@ public protocol NightscoutDocumentRepository: Sendable {
     /// Newest first: in `interval` (half-open) when given, of `type` when given, at most `limit`.
     func documents(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
                    limit: Int?) throws -> [NightscoutDocument]
+    /// The same documents as `documents(…)`, as their stored JSON text only: a page of readings
+    /// is made of these as they are, without decoding a row into a document.
+    func texts(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?, limit: Int?) throws -> [String]
     /// The glucose readings (entries with a value) in `interval`, of `type` (`sgv`: the sensor's)
     /// when given, oldest first.
     func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint]
