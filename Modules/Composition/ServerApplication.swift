@@ -43,11 +43,12 @@ public enum ServerApplication {
         // The web app's pages come after the document: it describes the API, not pages.
         router.addRoutes(webRoutes(container: container, logger: logger))
 
-        let accounts = container.accounts
+        // Bearer tokens only: a browser session's cookie token is refused by the API.
+        let sessions = container.browserSessions
         let insulin = container.insulin
         return HTTPApplication(
             router: router, logger: logger,
-            authenticate: { token in try accounts.authenticate(token: token) },
+            authenticate: { token in try sessions.authenticateBearer(token: token) },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
     }
 
