@@ -11,9 +11,8 @@ let systemLibraries: [Target] = [
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .systemLibrary(
-        name: "CLibXML2",
+        name: "CLibXML2", // loaded with dlopen when used, never linked: see its shim.h
         path: "Modules/System/CLibXML2",
-        pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"])]
     ),
     .systemLibrary(
@@ -153,11 +152,30 @@ let composition: [Target] = [
 
 // MARK: - Apps
 
+/// `tend` carries the Swift runtime and Foundation inside it: resolving the symbols of a dozen
+/// shared Swift libraries was a third of every run (14M instructions of 42M for a dose log).
+/// The modules were compiled against the shared runtime, so the static archives they need are
+/// named here, in one group (their order does not matter then). The time zones by name live
+/// in FoundationInternationalization's `_TimeZoneICU`, which FoundationEssentials finds at run
+/// time by its conformance record: nothing refers to it, so without `-u` the linker leaves it
+/// out and every named zone reads as nil. The test bundles must not link this (they load the
+/// shared runtime for Swift Testing): no test target depends on `tend`; EndToEndTests runs it.
+let staticSwiftRuntime = [
+    "-static-stdlib",
+    "-Xlinker", "--start-group",
+    "-lFoundationInternationalization", "-lFoundationEssentials", "-l_FoundationCShims", "-l_FoundationCollections",
+    "-l_FoundationICU", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lswift_Concurrency",
+    "-lswift_StringProcessing", "-lswift_RegexParser", "-lswiftGlibc", "-lswiftCore", "-lstdc++",
+    "-Xlinker", "--end-group",
+    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_TimeZoneICUC0A10Essentials01_cD8ProtocolAAMc",
+]
+
 let apps: [Target] = [
     .executableTarget(
         name: "tend",
         dependencies: ["Composition", "Console", "Core"],
-        path: "Apps/TendCLI"
+        path: "Apps/TendCLI",
+        linkerSettings: [.unsafeFlags(staticSwiftRuntime)]
     ),
     .executableTarget(
         name: "tend-bench",
@@ -201,7 +219,8 @@ let tests: [Target] = [
     .testTarget(name: "WebFeatureTests", dependencies: ["WebFeature", "Composition", "HTTP", "Domain", "Core"]),
     .testTarget(name: "NightscoutFeatureTests", dependencies: ["NightscoutFeature", "Client", "Console", "HTTP", "Server", "Data", "Crypto", "Domain", "Core"]),
     .testTarget(name: "CompositionTests", dependencies: ["Composition", "HTTP", "Domain", "Core"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["tend", "tend-server", "Server", "HTTP"]),
+    // Not on `tend`: a test bundle depending on it would link its static runtime (see above).
+    .testTarget(name: "EndToEndTests", dependencies: ["tend-server", "Server", "HTTP"]),
 ]
 
 let package = Package(

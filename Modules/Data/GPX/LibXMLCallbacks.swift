@@ -4,6 +4,14 @@ import Core
 import Glibc
 #endif
 
+/// libxml2 is opened with dlopen on first use (see CLibXML2's shim.h): a machine without it
+/// gets this error, never a crash.
+func requireLibXML2() throws {
+    guard tend_xml_available() != 0 else {
+        throw AppError.unavailable("libxml2 is not installed (Debian: libxml2)", code: "libxml2_missing")
+    }
+}
+
 /// A file read in chunks for libxml2, refusing to go past `limit` bytes.
 final class BoundedFileInput {
     let descriptor: Int32

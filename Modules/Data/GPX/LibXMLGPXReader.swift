@@ -50,6 +50,7 @@ struct LibXMLGPXReader {
     }
 
     static func read(path: String, maximumBytes: Int) throws -> GPXDocument {
+        try requireLibXML2()
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw AppError.notFound("\(path): no such file", code: "file_not_found")
@@ -73,11 +74,11 @@ struct LibXMLGPXReader {
         }
         let input = BoundedFileInput(descriptor: descriptor, limit: maximumBytes)
         let context = Unmanaged.passRetained(input).toOpaque()
-        guard let reader = xmlReaderForIO(tendReadInput, tendCloseInput, context, path, nil, tend_xml_safe_options()) else {
+        guard let reader = tend_xmlReaderForIO(tendReadInput, tendCloseInput, context, path, nil, tend_xml_safe_options()) else {
             Unmanaged<BoundedFileInput>.fromOpaque(context).release()
             throw AppError(.unavailable, code: "file_unreadable", "\(path): cannot be read")
         }
-        defer { xmlFreeTextReader(reader) }
+        defer { tend_xmlFreeTextReader(reader) }
         var parser = LibXMLGPXReader(reader: reader, name: path)
         return try parser.run()
     }
@@ -87,12 +88,13 @@ struct LibXMLGPXReader {
             throw AppError(.tooLarge, code: "gpx_too_large", "\(name): the GPX is larger than \(maximumBytes >> 20) MB")
         }
         guard !data.isEmpty else { throw AppError(.unprocessable, code: "invalid_gpx", "\(name):1: the GPX is empty") }
+        try requireLibXML2()
         let reader = data.withUnsafeBytes { bytes in
-            xmlReaderForMemory(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), name, nil,
+            tend_xmlReaderForMemory(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), name, nil,
                                tend_xml_safe_options())
         }
         guard let reader else { throw AppError(.unprocessable, code: "invalid_gpx", "\(name): cannot be read") }
-        defer { xmlFreeTextReader(reader) }
+        defer { tend_xmlFreeTextReader(reader) }
         // The buffer must outlive the reader: keep `data` alive until parsing ends.
         return try withExtendedLifetime(data) {
             var parser = LibXMLGPXReader(reader: reader, name: name)
@@ -104,22 +106,22 @@ struct LibXMLGPXReader {
 
     private mutating func run() throws -> GPXDocument {
         let context = Unmanaged.passUnretained(errors).toOpaque()
-        xmlTextReaderSetStructuredErrorHandler(reader, tendRecordXMLError, context)
-        defer { xmlTextReaderSetStructuredErrorHandler(reader, nil, nil) }
+        tend_xmlTextReaderSetStructuredErrorHandler(reader, tendRecordXMLError, context)
+        defer { tend_xmlTextReaderSetStructuredErrorHandler(reader, nil, nil) }
         var skipSubtree = false
         while true {
-            let status = skipSubtree ? xmlTextReaderNext(reader) : xmlTextReaderRead(reader)
+            let status = skipSubtree ? tend_xmlTextReaderNext(reader) : tend_xmlTextReaderRead(reader)
             skipSubtree = false
             if status == 0 { break }
             if status < 0 {
                 // The parser stopped where the document went wrong: its line beats the error's,
                 // which counts lines inside an entity's text for an entity loop.
-                let stopped = Int(xmlTextReaderGetParserLineNumber(reader))
+                let stopped = Int(tend_xmlTextReaderGetParserLineNumber(reader))
                 throw failure(errors.first?.message ?? "malformed XML", line: stopped > 0 ? stopped : errors.first?.line)
             }
-            switch xmlTextReaderNodeType(reader) {
+            switch tend_xmlTextReaderNodeType(reader) {
             case 1: // element
-                let empty = xmlTextReaderIsEmptyElement(reader) == 1
+                let empty = tend_xmlTextReaderIsEmptyElement(reader) == 1
                 if try !startElement() {
                     skipSubtree = !empty
                 } else if empty {
@@ -128,7 +130,7 @@ struct LibXMLGPXReader {
             case 15: // end of element
                 try endElement()
             case 3, 4, 14: // text, CDATA, significant whitespace
-                if field != nil, let value = xmlTextReaderConstValue(reader) {
+                if field != nil, let value = tend_xmlTextReaderConstValue(reader) {
                     let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
                     text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
                 }
@@ -145,8 +147,8 @@ struct LibXMLGPXReader {
     /// Handles an opening tag; false when the element (and what is inside) is to be skipped.
     /// Names are compared as libxml2's interned C strings: no Swift string per node.
     private mutating func startElement() throws -> Bool {
-        guard let local = xmlTextReaderConstLocalName(reader) else { return false }
-        let namespace = xmlTextReaderConstNamespaceUri(reader)
+        guard let local = tend_xmlTextReaderConstLocalName(reader) else { return false }
+        let namespace = tend_xmlTextReaderConstNamespaceUri(reader)
         if !sawRoot {
             let uri = namespace.map { Self.string($0) }
             guard Self.is(local, "gpx"), uri == nil || uri == Self.gpx10 || uri == Self.gpx11 else {
@@ -219,12 +221,12 @@ struct LibXMLGPXReader {
 
     private mutating func endElement() throws {
         if let field {
-            guard xmlTextReaderDepth(reader) == fieldDepth else { return }
+            guard tend_xmlTextReaderDepth(reader) == fieldDepth else { return }
             self.field = nil
             try finish(field)
             return
         }
-        guard let current = containers.last, let local = xmlTextReaderConstLocalName(reader) else { return }
+        guard let current = containers.last, let local = tend_xmlTextReaderConstLocalName(reader) else { return }
         let closes: Bool
         switch current {
         case .metadata: closes = Self.is(local, "metadata")
@@ -297,9 +299,9 @@ struct LibXMLGPXReader {
 
     /// A numeric attribute read in place; the text is kept only for an error message.
     private mutating func coordinate(_ name: StaticString) -> (value: Double?, text: String?) {
-        let found = xmlTextReaderMoveToAttribute(reader, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: xmlChar.self)) == 1
-        defer { xmlTextReaderMoveToElement(reader) }
-        guard found, let value = xmlTextReaderConstValue(reader) else { return (nil, nil) }
+        let found = tend_xmlTextReaderMoveToAttribute(reader, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: xmlChar.self)) == 1
+        defer { tend_xmlTextReaderMoveToElement(reader) }
+        guard found, let value = tend_xmlTextReaderConstValue(reader) else { return (nil, nil) }
         let count = strlen(Self.chars(value))
         attributeBytes.removeAll(keepingCapacity: true)
         attributeBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: count))
@@ -309,7 +311,7 @@ struct LibXMLGPXReader {
 
     private mutating func begin(_ field: Field) -> Bool {
         self.field = field
-        fieldDepth = xmlTextReaderDepth(reader)
+        fieldDepth = tend_xmlTextReaderDepth(reader)
         text.removeAll(keepingCapacity: true)
         return true
     }
@@ -377,9 +379,9 @@ struct LibXMLGPXReader {
     // MARK: - Helpers
 
     private func attribute(_ attributeName: String) -> String? {
-        guard xmlTextReaderMoveToAttribute(reader, attributeName) == 1 else { return nil }
-        defer { xmlTextReaderMoveToElement(reader) }
-        return xmlTextReaderConstValue(reader).map { Self.string($0) }
+        guard tend_xmlTextReaderMoveToAttribute(reader, attributeName) == 1 else { return nil }
+        defer { tend_xmlTextReaderMoveToElement(reader) }
+        return tend_xmlTextReaderConstValue(reader).map { Self.string($0) }
     }
 
     private func failure(_ message: String, line: Int? = nil) -> AppError {

@@ -22,6 +22,7 @@ public struct USDAReader: USDASource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw AppError.notFound("\(path): no such file or folder", code: "file_not_found")
         }
+        try requireLibXML2()
         var skipped: [String] = []
         var pending: [ImportedFood] = []
         func take(_ name: String, _ data: Data?) throws {
@@ -90,24 +91,24 @@ public struct USDAReader: USDASource {
 /// One `<food uid name><measure amount name grams/>…<nutrient amount name/>…</food>` file.
 enum USDAFoodParser {
     static func parse(_ data: Data) -> ImportedFood? {
-        guard !data.isEmpty else { return nil }
+        guard !data.isEmpty, tend_xml_available() != 0 else { return nil }
         let reader = data.withUnsafeBytes { bytes in
-            xmlReaderForMemory(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), "food.xml", nil,
+            tend_xmlReaderForMemory(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), "food.xml", nil,
                                tend_xml_safe_options())
         }
         guard let reader else { return nil }
-        defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, tendIgnoreXMLError, nil)
+        defer { tend_xmlFreeTextReader(reader) }
+        tend_xmlTextReaderSetStructuredErrorHandler(reader, tendIgnoreXMLError, nil)
         var uid: String?
         var name: String?
         var measures: [FoodMeasure] = []
         var nutrients: [(name: String, amount: Double)] = []
         var status: Int32 = 1
         while true {
-            status = xmlTextReaderRead(reader)
+            status = tend_xmlTextReaderRead(reader)
             guard status == 1 else { break }
-            guard xmlTextReaderNodeType(reader) == 1, let local = xmlTextReaderConstLocalName(reader) else {
-                if xmlTextReaderNodeType(reader) == 5 { return nil } // an entity reference: never expanded
+            guard tend_xmlTextReaderNodeType(reader) == 1, let local = tend_xmlTextReaderConstLocalName(reader) else {
+                if tend_xmlTextReaderNodeType(reader) == 5 { return nil } // an entity reference: never expanded
                 continue
             }
             let element = String(cString: UnsafeRawPointer(local).assumingMemoryBound(to: CChar.self))
@@ -133,9 +134,9 @@ enum USDAFoodParser {
     }
 
     static func attribute(_ reader: OpaquePointer, _ name: String) -> String? {
-        guard xmlTextReaderMoveToAttribute(reader, name) == 1 else { return nil }
-        defer { xmlTextReaderMoveToElement(reader) }
-        return xmlTextReaderConstValue(reader).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        guard tend_xmlTextReaderMoveToAttribute(reader, name) == 1 else { return nil }
+        defer { tend_xmlTextReaderMoveToElement(reader) }
+        return tend_xmlTextReaderConstValue(reader).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
     /// A value of a food file: nothing in 100 g or one measure comes near a million, so a

@@ -4,11 +4,16 @@ import Core
 /// One schema change, applied once and recorded by name. Never edit one that has landed: add another.
 public struct Migration: Sendable {
     public let name: String
-    public let sql: String
+    /// Built only when the migration runs: some scripts are generated (the sync triggers, from
+    /// `SyncSchema`), and building all of them cost every `tend` run 5M instructions, about a
+    /// tenth of a dose log, for a file that is nearly always up to date.
+    private let makeSQL: @Sendable () -> String
 
-    public init(_ name: String, _ sql: String) {
+    public var sql: String { makeSQL() }
+
+    public init(_ name: String, _ sql: @autoclosure @escaping @Sendable () -> String) {
         self.name = name
-        self.sql = sql
+        self.makeSQL = sql
     }
 }
 

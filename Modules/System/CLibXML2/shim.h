@@ -1,27 +1,140 @@
 #ifndef TEND_CLIBXML2_SHIM_H
 #define TEND_CLIBXML2_SHIM_H
 
-// Debian builds libxml2 with ICU, and its headers would pull in the system's ICU, which clashes
-// with the toolchain's own (_FoundationICU). Tend never touches the encoding handler structs
-// whose layout this changes, so the ICU part of the headers is left out.
-#include <libxml/xmlversion.h>
-#undef LIBXML_ICU_ENABLED
-#include <libxml/xmlreader.h>
-#include <libxml/xmlerror.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
 
-// xmlFree is a global function-pointer variable, which Swift 6 treats as shared mutable state.
-static inline void tend_xml_free(void *pointer) { xmlFree(pointer); }
+// The few types of libxml2's reader API that Tend uses, declared here as libxml2 2.9 declares
+// them (its ABI, stable across 2.x): its headers sit in /usr/include/libxml2, which only
+// pkg-config names, and a pkg-config module would link the library, which is what this avoids.
+typedef unsigned char xmlChar;
+typedef struct _xmlTextReader xmlTextReader;
+typedef xmlTextReader *xmlTextReaderPtr;
+typedef struct _xmlNode xmlNode;
+typedef xmlNode *xmlNodePtr;
+typedef struct _xmlError {
+    int domain;
+    int code;
+    char *message;
+    int level;
+    char *file;
+    int line;
+    char *str1;
+    char *str2;
+    char *str3;
+    int int1;
+    int int2;
+    void *ctxt;
+    void *node;
+} xmlError;
+typedef int (*xmlInputReadCallback)(void *context, char *buffer, int length);
+typedef int (*xmlInputCloseCallback)(void *context);
+typedef void (*xmlStructuredErrorFunc)(void *context, xmlError *error);
+
+// libxml2 (and the system's ICU, liblzma and zlib it pulls in) is loaded only when a GPX file or
+// the USDA table is read: linked, it cost every `tend` run its relocations, and most commands
+// never read XML. Swift calls only the `tend_xml*` functions below, never an `xml*` function
+// directly (that would link libxml2 into the binary). The table is filled once; the calls in
+// the reading loop then cost one indirect call each, as a call through the PLT does.
+
+typedef struct {
+    xmlTextReaderPtr (*readerForIO)(xmlInputReadCallback, xmlInputCloseCallback, void *, const char *, const char *, int);
+    xmlTextReaderPtr (*readerForMemory)(const char *, int, const char *, const char *, int);
+    void (*freeTextReader)(xmlTextReaderPtr);
+    int (*read)(xmlTextReaderPtr);
+    int (*next)(xmlTextReaderPtr);
+    int (*nodeType)(xmlTextReaderPtr);
+    int (*depth)(xmlTextReaderPtr);
+    int (*isEmptyElement)(xmlTextReaderPtr);
+    const xmlChar *(*constLocalName)(xmlTextReaderPtr);
+    const xmlChar *(*constNamespaceUri)(xmlTextReaderPtr);
+    const xmlChar *(*constValue)(xmlTextReaderPtr);
+    int (*moveToAttribute)(xmlTextReaderPtr, const xmlChar *);
+    int (*moveToElement)(xmlTextReaderPtr);
+    int (*getParserLineNumber)(xmlTextReaderPtr);
+    void (*setStructuredErrorHandler)(xmlTextReaderPtr, xmlStructuredErrorFunc, void *);
+    xmlNodePtr (*currentNode)(xmlTextReaderPtr);
+    long (*getLineNo)(const xmlNode *);
+} tend_xml_api_t;
+
+// Initialised, so that it is a definition: a tentative one is never emitted for Swift.
+static tend_xml_api_t tend_xml_api = {0};
+static int tend_xml_loaded = 0;
+static pthread_once_t tend_xml_once = PTHREAD_ONCE_INIT;
+
+static inline void tend_xml_load(void) {
+    void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libxml2.so", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return;
+    tend_xml_api_t api;
+    void **slots = (void **)&api;
+    static const char *const names[] = {
+        "xmlReaderForIO", "xmlReaderForMemory", "xmlFreeTextReader", "xmlTextReaderRead", "xmlTextReaderNext",
+        "xmlTextReaderNodeType", "xmlTextReaderDepth", "xmlTextReaderIsEmptyElement", "xmlTextReaderConstLocalName",
+        "xmlTextReaderConstNamespaceUri", "xmlTextReaderConstValue", "xmlTextReaderMoveToAttribute",
+        "xmlTextReaderMoveToElement", "xmlTextReaderGetParserLineNumber", "xmlTextReaderSetStructuredErrorHandler",
+        "xmlTextReaderCurrentNode", "xmlGetLineNo",
+    };
+    for (size_t index = 0; index < sizeof(names) / sizeof(names[0]); index++) {
+        slots[index] = dlsym(library, names[index]);
+        if (!slots[index]) {
+            dlclose(library);
+            return;
+        }
+    }
+    tend_xml_api = api;
+    __atomic_store_n(&tend_xml_loaded, 1, __ATOMIC_RELEASE);
+}
+
+/// Loads libxml2 on first use; 0 when it cannot be loaded (then no other `tend_xml*` may be called).
+static inline int tend_xml_available(void) {
+    pthread_once(&tend_xml_once, tend_xml_load);
+    return tend_xml_loaded;
+}
+
+/// The table, loaded if need be. These statics exist once per object file that uses them (in a
+/// debug build, each Swift file is one), so every call checks its own copy: one load and a
+/// branch that is always taken the same way.
+static inline const tend_xml_api_t *tend_xml(void) {
+    if (__builtin_expect(!__atomic_load_n(&tend_xml_loaded, __ATOMIC_ACQUIRE), 0)) pthread_once(&tend_xml_once, tend_xml_load);
+    return &tend_xml_api;
+}
+
+static inline xmlTextReaderPtr tend_xmlReaderForIO(xmlInputReadCallback read, xmlInputCloseCallback close, void *context,
+                                                   const char *url, const char *encoding, int options) {
+    return tend_xml()->readerForIO(read, close, context, url, encoding, options);
+}
+static inline xmlTextReaderPtr tend_xmlReaderForMemory(const char *buffer, int size, const char *url, const char *encoding, int options) {
+    return tend_xml()->readerForMemory(buffer, size, url, encoding, options);
+}
+static inline void tend_xmlFreeTextReader(xmlTextReaderPtr reader) { tend_xml()->freeTextReader(reader); }
+static inline int tend_xmlTextReaderRead(xmlTextReaderPtr reader) { return tend_xml()->read(reader); }
+static inline int tend_xmlTextReaderNext(xmlTextReaderPtr reader) { return tend_xml()->next(reader); }
+static inline int tend_xmlTextReaderNodeType(xmlTextReaderPtr reader) { return tend_xml()->nodeType(reader); }
+static inline int tend_xmlTextReaderDepth(xmlTextReaderPtr reader) { return tend_xml()->depth(reader); }
+static inline int tend_xmlTextReaderIsEmptyElement(xmlTextReaderPtr reader) { return tend_xml()->isEmptyElement(reader); }
+static inline const xmlChar *tend_xmlTextReaderConstLocalName(xmlTextReaderPtr reader) { return tend_xml()->constLocalName(reader); }
+static inline const xmlChar *tend_xmlTextReaderConstNamespaceUri(xmlTextReaderPtr reader) { return tend_xml()->constNamespaceUri(reader); }
+static inline const xmlChar *tend_xmlTextReaderConstValue(xmlTextReaderPtr reader) { return tend_xml()->constValue(reader); }
+static inline int tend_xmlTextReaderMoveToAttribute(xmlTextReaderPtr reader, const xmlChar *name) { return tend_xml()->moveToAttribute(reader, name); }
+static inline int tend_xmlTextReaderMoveToElement(xmlTextReaderPtr reader) { return tend_xml()->moveToElement(reader); }
+static inline int tend_xmlTextReaderGetParserLineNumber(xmlTextReaderPtr reader) { return tend_xml()->getParserLineNumber(reader); }
+static inline void tend_xmlTextReaderSetStructuredErrorHandler(xmlTextReaderPtr reader, xmlStructuredErrorFunc handler, void *context) {
+    tend_xml()->setStructuredErrorHandler(reader, handler, context);
+}
 
 // Parser options as plain values: never NOENT (entity substitution), DTDLOAD or HUGE.
 static inline int tend_xml_safe_options(void) {
-    return XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_COMPACT | XML_PARSE_NOWARNING | XML_PARSE_NOERROR | XML_PARSE_BIG_LINES;
+    // XML_PARSE_NONET | NOCDATA | COMPACT | NOWARNING | NOERROR | BIG_LINES (parser.h)
+    return (1 << 11) | (1 << 14) | (1 << 16) | (1 << 6) | (1 << 5) | (1 << 22);
 }
 
 /// The line of the node the reader is on (the parser itself may have read ahead).
 static inline long tend_xml_reader_line(xmlTextReaderPtr reader) {
-    xmlNodePtr node = xmlTextReaderCurrentNode(reader);
-    long line = node ? xmlGetLineNo(node) : -1;
-    return line > 0 ? line : xmlTextReaderGetParserLineNumber(reader);
+    xmlNodePtr node = tend_xml()->currentNode(reader);
+    long line = node ? tend_xml()->getLineNo(node) : -1;
+    return line > 0 ? line : tend_xml()->getParserLineNumber(reader);
 }
 
 static inline int tend_xml_error_line(const xmlError *error) { return error ? error->line : 0; }
