@@ -19,6 +19,9 @@ final class ServerLog: Sendable {
     private let level = Atomic<Int>(Logger.Level.info.rawValue)
     private let requestLog = Atomic<Bool>(true)
     let style: Style
+    /// Request lines are queued here and written by its own thread in batches, off the request
+    /// path; the server's own lines and warnings wait until they (and all before them) are out.
+    private let lines = BatchedLineWriter(descriptor: 2)
 
     init(style: Style) {
         self.style = style
@@ -58,7 +61,8 @@ final class ServerLog: Sendable {
         [Logger.Level.debug, .info, .warning, .error].first { $0.label == name }
     }
 
-    func write(_ level: Logger.Level, label: String, message: String) {
+    /// `waits`: return only once the line is written (start-up, stop, errors), rather than queued.
+    func write(_ level: Logger.Level, label: String, message: String, waits: Bool = true) {
         let line: String
         switch style {
         case .terminal:
@@ -68,8 +72,12 @@ final class ServerLog: Sendable {
         case .plain:
             line = "[\(label)] \(level.label): \(message)\n"
         }
-        FileDescriptorStream.standardError.write(line)
+        lines.append(line)
+        if waits { lines.flush() }
     }
+
+    /// Writes every queued line and ends the writer thread (a graceful stop loses no line).
+    func close() { lines.close() }
 
     /// syslog(3) priorities, as sd-daemon(3)'s `SD_DEBUG` … `SD_ERR`.
     static func priority(_ level: Logger.Level) -> Int {
@@ -101,7 +109,7 @@ final class ServerLog: Sendable {
         }
 
         func write(_ level: Logger.Level, label: String, message: String) {
-            log.write(level, label: label, message: message)
+            log.write(level, label: label, message: message, waits: !isRequestLog || level >= .warning)
         }
     }
 }

