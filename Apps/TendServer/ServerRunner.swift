@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import Console
 import Core
 import HTTP
@@ -126,7 +127,9 @@ struct ServerRunner: Sendable {
                                       clientLimits: limits)
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
         try container.couples.eraseExpired()
-        let application = ServerApplication.make(container: container, logger: log.requestLogger)
+        let operatorToken = OperatorToken(configuration.text("operator_token"))
+        let application = ServerApplication.make(container: container, logger: log.requestLogger, metrics: RequestMetrics(),
+                                                 operatorToken: { operatorToken.current })
 
         // Block the stop and reload signals before any server thread starts, so only `sigwait` sees them.
         var signals = sigset_t()
@@ -161,12 +164,14 @@ struct ServerRunner: Sendable {
             sigwait(&signals, &received)
             guard received == SIGHUP else { break }
             current = reload(invocation, current: current, log: log, weather: weather, limits: limits, logger: logger)
+            operatorToken.replace(with: current.text("operator_token"))
         }
         logger.info("stopping (signal \(received)): finishing requests in flight")
         server.stop()
         scheduler.stop()
         container.database.close()
         logger.info("stopped")
+        log.close() // the request lines still queued, written before the process ends
     }
 
     /// SIGHUP: the settings read again; what can change live is applied, what needs a restart
@@ -223,3 +228,14 @@ struct ServerRunner: Sendable {
 /// `RLIMIT_NOFILE` as the type `getrlimit` takes (an enum on glibc).
 private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #endif
+
+/// The operator token behind a lock, so that SIGHUP can set, change or remove it live.
+final class OperatorToken: Sendable {
+    private let value: Mutex<String?>
+
+    init(_ token: String?) { value = Mutex(token) }
+
+    var current: String? { value.withLock { $0 } }
+
+    func replace(with token: String?) { value.withLock { $0 = token } }
+}

@@ -18,7 +18,10 @@ import Crypto
 /// Assembles `tend-server`'s routes, in front of them the pipeline, and `/openapi.json`
 /// generated from the very routes the router serves.
 public enum ServerApplication {
-    public static func make(container: Container, logger: Logger?) -> HTTPApplication {
+    /// - Parameters:
+    ///   - metrics: what `GET /metrics` shows; it opens with `operatorToken()` (nil: no such route).
+    public static func make(container: Container, logger: Logger?, metrics: RequestMetrics? = nil,
+                            operatorToken: @escaping @Sendable () -> String? = { nil }) -> HTTPApplication {
         var router = Router()
         let notifications = container.notifications
         router.addRoutes(AccountRoutes.make(accounts: container.accounts, deletion: container.deleteAccount))
@@ -42,12 +45,15 @@ public enum ServerApplication {
         router.addRoutes(systemRoutes(document: document))
         // The web app's pages come after the document: it describes the API, not pages.
         router.addRoutes(webRoutes(container: container, logger: logger))
+        if let metrics {
+            router.addRoutes([MetricsRoute.make(metrics: metrics, database: container.database, operatorToken: operatorToken)])
+        }
 
         // Bearer tokens only: a browser session's cookie token is refused by the API.
         let sessions = container.browserSessions
         let insulin = container.insulin
         return HTTPApplication(
-            router: router, logger: logger,
+            router: router, logger: logger, metrics: metrics,
             authenticate: { token in try sessions.authenticateBearer(token: token) },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
     }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Every setting of `tend-server`, declared once: its key in `server.conf`, its command-line
 /// option, its environment variable, what values it takes, its default, and whether SIGHUP
 /// applies it to a running server. The parser, `check-config`, the options of `tend-server`
@@ -98,8 +101,8 @@ extension ServerSetting {
                         + "as a service)."),
         ServerSetting("photos", option: "photos", valueName: "DIR", kind: .path, default: nil,
                       help: "The folder of the couple space's photos (default: photos/ beside the database)."),
-        ServerSetting("threads", option: "threads", valueName: "N", kind: .integer(1...64), default: "4",
-                      help: "Worker threads."),
+        ServerSetting("threads", option: "threads", valueName: "N", kind: .integer(1...64), default: String(defaultThreads),
+                      help: "Worker threads (default: one per core this machine has)."),
         ServerSetting("max_connections", option: "max-connections", valueName: "N", kind: .integer(16...100_000),
                       default: "1024", help: "Connections at once, over all clients."),
         ServerSetting("max_connections_per_address", option: "max-connections-per-address", valueName: "N",
@@ -115,6 +118,9 @@ extension ServerSetting {
                       reloadable: true, secret: true,
                       help: "OpenWeather API key for the couple space's weather (unset: no weather). Not an option, so that "
                         + "it never shows in a process list."),
+        ServerSetting("operator_token", valueName: "TOKEN", kind: .text, default: nil, reloadable: true, secret: true,
+                      help: "The token that opens GET /metrics (Authorization: Bearer TOKEN); unset, /metrics answers 404. "
+                        + "Not an option, so that it never shows in a process list."),
         ServerSetting("signup_burst", valueName: "N", kind: .integer(1...10_000), default: "5", reloadable: true,
                       help: "Sign-ups one client address may make at once."),
         ServerSetting("signup_interval", valueName: "SECONDS", kind: .integer(1...86_400), default: "720", reloadable: true,
@@ -126,4 +132,12 @@ extension ServerSetting {
     ]
 
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
+
+    /// One worker thread per core, measured (Scripts/bench/server, 2 cores): every request
+    /// takes the one SQLite connection's lock, so threads beyond the cores only queue on it and
+    /// on the CPU, and raise the p99 without adding throughput; fewer leave a core idle while
+    /// one thread formats JSON.
+    static var defaultThreads: Int {
+        min(64, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    }
 }

@@ -14,15 +14,18 @@ public struct HTTPApplication: Sendable {
     let authenticate: Authenticator
     let errorDetails: ErrorDetails
     let logger: Logger?
+    /// Counts every answer by route and status, with its time (`GET /metrics`); nil in tests.
+    public let metrics: RequestMetrics?
     let clock: @Sendable () -> ContinuousClock.Instant
 
-    public init(router: Router, maximumBodySize: Int = 1 << 20, logger: Logger?,
+    public init(router: Router, maximumBodySize: Int = 1 << 20, logger: Logger?, metrics: RequestMetrics? = nil,
                 authenticate: @escaping Authenticator, errorDetails: @escaping ErrorDetails = { _ in [:] }) {
         self.router = router
         self.maximumBodySize = maximumBodySize
         self.authenticate = authenticate
         self.errorDetails = errorDetails
         self.logger = logger
+        self.metrics = metrics
         clock = { ContinuousClock.now }
     }
 
@@ -30,18 +33,22 @@ public struct HTTPApplication: Sendable {
         let started = clock()
         var request = incoming
         request.requestID = Self.acceptableRequestID(incoming.header("x-request-id")) ?? UUIDv7.makeString()
-        var response = route(&request)
+        var pattern = "unmatched"
+        var response = route(&request, pattern: &pattern)
         response.setHeader("X-Request-Id", request.requestID)
+        guard logger != nil || metrics != nil else { return response }
+        let elapsed = clock() - started
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        metrics?.record(method: request.method, route: pattern, status: response.status, seconds: milliseconds / 1000)
         if let logger {
-            let elapsed = clock() - started
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             let shown = round2(milliseconds)
             logger.info("\(request.method) \(Self.loggable(request.path)) \(response.status) \(shown)ms id=\(request.requestID)")
         }
         return response
     }
 
-    private func route(_ request: inout HTTPRequest) -> HTTPResponse {
+    /// `pattern` becomes the matched route's pattern: the metrics' label, never the raw path.
+    private func route(_ request: inout HTTPRequest, pattern: inout String) -> HTTPResponse {
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
             return .error(AppError.notFound("no route for \(request.method) \(request.path)", code: "route_not_found"))
@@ -52,6 +59,7 @@ public struct HTTPApplication: Sendable {
             response.setHeader("Allow", allowed.joined(separator: ", "))
             return response
         case .found(let route, let parameters):
+            pattern = route.pattern
             request.pathParameters = parameters
             if let refusal = checkBody(request, route: route) ?? Self.checkText(request) { return refusal }
             do {

@@ -148,6 +148,13 @@ public final class Database: @unchecked Sendable, Transactor {
         lock.withLock { Int(sqlite3_changes(handle)) }
     }
 
+    /// The one connection's contention since it opened (`GET /metrics`): callers that found it
+    /// busy, callers waiting for it now, and the seconds they waited in all.
+    public var contention: (contended: Int, waiting: Int, waitedSeconds: Double) {
+        (lock.contended.load(ordering: .relaxed), lock.waiting.load(ordering: .relaxed),
+         Double(lock.waitedNanoseconds.load(ordering: .relaxed)) / 1e9)
+    }
+
     // MARK: - Transactions
 
     /// Runs inside every outermost write transaction just before it commits; an error rolls the

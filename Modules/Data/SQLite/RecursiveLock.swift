@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +21,24 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Contention, for `GET /metrics`: callers that found the connection busy, those waiting
+    /// now, and the time they waited. An uncommitted lock costs nothing more than before (the
+    /// try succeeds); only a wait pays for the clock and the counters.
+    let contended = Atomic<Int>(0)
+    let waiting = Atomic<Int>(0)
+    let waitedNanoseconds = Atomic<Int>(0)
+
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
+        if pthread_mutex_trylock(mutex) != 0 {
+            contended.add(1, ordering: .relaxed)
+            waiting.add(1, ordering: .relaxed)
+            var start = timespec(), end = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            pthread_mutex_lock(mutex)
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            waiting.subtract(1, ordering: .relaxed)
+            waitedNanoseconds.add((end.tv_sec - start.tv_sec) * 1_000_000_000 + (end.tv_nsec - start.tv_nsec), ordering: .relaxed)
+        }
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
