@@ -52,10 +52,12 @@ public enum ServerApplication {
         // Bearer tokens only: a browser session's cookie token is refused by the API.
         let sessions = container.browserSessions
         let insulin = container.insulin
-        return HTTPApplication(
+        var application = HTTPApplication(
             router: router, logger: logger, metrics: metrics,
             authenticate: { token in try sessions.authenticateBearer(token: token) },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
+        application.conventions = [NightscoutV1Routes.convention]
+        return application
     }
 
     /// `/healthz` and `/openapi.json`.

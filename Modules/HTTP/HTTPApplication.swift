@@ -17,6 +17,9 @@ public struct HTTPApplication: Sendable {
     /// Counts every answer by route and status, with its time (`GET /metrics`); nil in tests.
     public let metrics: RequestMetrics?
     let clock: @Sendable () -> ContinuousClock.Instant
+    /// How the pipeline answers under a path prefix whose clients expect another API's conventions
+    /// (Nightscout's under `/api/v1/`); the first whose prefix the path has applies.
+    public var conventions: [PathConvention] = []
 
     public init(router: Router, maximumBodySize: Int = 1 << 20, logger: Logger?, metrics: RequestMetrics? = nil,
                 authenticate: @escaping Authenticator, errorDetails: @escaping ErrorDetails = { _ in [:] }) {
@@ -49,12 +52,32 @@ public struct HTTPApplication: Sendable {
 
     /// `pattern` becomes the matched route's pattern: the metrics' label, never the raw path.
     private func route(_ request: inout HTTPRequest, pattern: inout String) -> HTTPResponse {
+        let convention = conventions.first { request.path.hasPrefix($0.prefix) }
+        var response = pipelineRoute(&request, pattern: &pattern)
+        if let convention, let error = response.pipelineError {
+            response.body = convention.errorBody(response.status, error)
+        }
+        return response
+    }
+
+    /// A refusal the server makes before the pipeline runs (a body over the limit, a shutdown), in
+    /// the shape the path's convention asks for (Tend's error body when none applies).
+    public func refusal(_ error: AppError, path: String) -> HTTPResponse {
+        var response = HTTPResponse.error(error)
+        if let convention = conventions.first(where: { path.hasPrefix($0.prefix) }) {
+            response.body = convention.errorBody(response.status, error)
+        }
+        return response
+    }
+
+    /// Routes a request; the refusals the pipeline makes itself carry their error (`pipelineError`).
+    private func pipelineRoute(_ request: inout HTTPRequest, pattern: inout String) -> HTTPResponse {
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
-            return .error(AppError.notFound("no route for \(request.method) \(request.path)", code: "route_not_found"))
+            return .refusal(AppError.notFound("no route for \(request.method) \(request.path)", code: "route_not_found"))
         case .methodNotAllowed(let allowed):
-            var response = HTTPResponse.error(AppError(.invalidInput, code: "method_not_allowed",
-                                                       "\(request.method) is not allowed on \(request.path)"))
+            var response = HTTPResponse.refusal(AppError(.invalidInput, code: "method_not_allowed",
+                                                         "\(request.method) is not allowed on \(request.path)"))
             response.status = 405
             response.setHeader("Allow", allowed.joined(separator: ", "))
             return response
@@ -65,8 +88,8 @@ public struct HTTPApplication: Sendable {
             do {
                 if route.requiresAuth {
                     guard let token = request.bearerToken, let account = try authenticate(token) else {
-                        var response = HTTPResponse.error(AppError(.unauthorized, code: "unauthorized",
-                                                                   "a valid bearer token is required"))
+                        var response = HTTPResponse.refusal(AppError(.unauthorized, code: "unauthorized",
+                                                                     "a valid bearer token is required"))
                         response.setHeader("WWW-Authenticate", "Bearer")
                         return response
                     }
@@ -76,12 +99,12 @@ public struct HTTPApplication: Sendable {
             } catch let error as AppError where error.kind == .internalFailure {
                 // A bug or a damaged database: the details go to the log, never to the client.
                 logger?.error("\(request.method) \(Self.loggable(request.path)) failed: \(error.message)")
-                return .error(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
+                return .refusal(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
             } catch let error as AppError {
                 return errorResponse(error)
             } catch {
                 logger?.error("\(request.method) \(Self.loggable(request.path)) failed: \(error)")
-                return .error(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
+                return .refusal(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
             }
         }
     }
@@ -108,7 +131,7 @@ public struct HTTPApplication: Sendable {
     private func checkBody(_ request: HTTPRequest, route: Route) -> HTTPResponse? {
         let limit = route.maximumBodySize ?? maximumBodySize
         if request.body.count > limit {
-            return .error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(limit) bytes"))
+            return .refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(limit) bytes"))
         }
         guard !request.body.isEmpty else { return nil }
         let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
@@ -116,8 +139,8 @@ public struct HTTPApplication: Sendable {
             type == wanted || (wanted == "application/json" && type.hasSuffix("+json") && type.hasPrefix("application/"))
         }
         guard accepted else {
-            var response = HTTPResponse.error(AppError(.invalidInput, code: "unsupported_media_type",
-                                                       "the body must be \(route.accepts.joined(separator: " or ")) (Content-Type)"))
+            var response = HTTPResponse.refusal(AppError(.invalidInput, code: "unsupported_media_type",
+                                                         "the body must be \(route.accepts.joined(separator: " or ")) (Content-Type)"))
             response.status = 415
             return response
         }
@@ -137,8 +160,8 @@ public struct HTTPApplication: Sendable {
             refused = nil
         }
         return refused.map { name in
-            .error(AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); "
-                                         + "text may hold newlines and tabs only", code: "invalid_text"))
+            .refusal(AppError.invalidInput("\(name) holds a control character (such as ESC, BEL or NUL); "
+                                           + "text may hold newlines and tabs only", code: "invalid_text"))
         }
     }
 
@@ -161,5 +184,30 @@ public struct HTTPApplication: Sendable {
               value.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95 })
         else { return nil }
         return value
+    }
+}
+
+/// What the pipeline does differently under a path prefix, for an API whose clients expect its own
+/// conventions rather than Tend's (Nightscout's API v1 under `/api/v1/`).
+public struct PathConvention: Sendable {
+    public let prefix: String
+    /// The body of a refusal the pipeline makes before a route runs (no route, 405, 413, 415, a
+    /// control character, 401 without a bearer token, 500), from its status and error; the
+    /// status and headers stay the pipeline's.
+    public let errorBody: @Sendable (_ status: Int, _ error: AppError) -> Data
+
+    public init(prefix: String, errorBody: @escaping @Sendable (_ status: Int, _ error: AppError) -> Data) {
+        self.prefix = prefix
+        self.errorBody = errorBody
+    }
+}
+
+extension HTTPResponse {
+    /// A refusal of the pipeline's own, in Tend's error shape, remembering its error so that a
+    /// `PathConvention` can answer it in another shape.
+    static func refusal(_ error: AppError) -> HTTPResponse {
+        var response = HTTPResponse.error(error)
+        response.pipelineError = error
+        return response
     }
 }

@@ -9,6 +9,8 @@ public struct HTTPResponse: Sendable {
     /// A body produced while it is sent, instead of `body` (`ResponseStream`); nil for every
     /// response whose body is whole in `body`.
     public var stream: ResponseStream?
+    /// The error of a refusal the pipeline made itself (`HTTPApplication`), for a `PathConvention`.
+    var pipelineError: AppError?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status

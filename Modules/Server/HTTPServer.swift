@@ -192,7 +192,8 @@ public final class HTTPServer: @unchecked Sendable {
             }
             pending.limit = application.maximumBodySize(method: method, path: url)
             if let length = head.values(of: "content-length").first.flatMap({ Int($0) }), length > pending.limit {
-                return refuse(.error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes")),
+                return refuse(application.refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes"),
+                                                     path: url),
                               pending, on: connection)
             }
             return tend_mhd_yes()
@@ -213,7 +214,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
         if pending.answered { return tend_mhd_yes() }
         if pending.tooLarge {
-            return refuse(.error(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes")),
+            return refuse(application.refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes"),
+                                                     path: url),
                           pending, on: connection)
         }
         pending.answered = true

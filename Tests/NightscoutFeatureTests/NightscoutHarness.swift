@@ -40,9 +40,10 @@ final class NightscoutServer: @unchecked Sendable {
         var router = Router()
         router.addRoutes(NightscoutCredentialRoutes.make(nightscout: nightscout) { NightscoutSecretForms.sha1Hex(Data($0.utf8)) })
         router.addRoutes(NightscoutV1Routes.make(nightscout: nightscout))
-        let application = HTTPApplication(router: router, logger: nil, authenticate: { token in
+        var application = HTTPApplication(router: router, logger: nil, authenticate: { token in
             ["alice-session": "alice", "bob-session": "bob"][token]
         })
+        application.conventions = [NightscoutV1Routes.convention]
         server = HTTPServer(application: application, configuration: .init(host: "127.0.0.1", port: 0, threads: 2))
         try server.start()
         base = "http://127.0.0.1:\(server.port)"

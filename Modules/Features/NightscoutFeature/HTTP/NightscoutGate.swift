@@ -60,6 +60,15 @@ struct NightscoutGate: Sendable {
     /// Nightscout's error body for an error: 401 as Nightscout words it, others with their reason.
     static func error(_ error: AppError) -> HTTPResponse {
         let status = HTTPStatus.code(for: error.kind)
+        var response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body(of: error, status: status))
+        if error.kind == .tooManyRequests {
+            response.setHeader("Retry-After", String(max(1, (error.details as? Int) ?? 60)))
+        }
+        return response
+    }
+
+    /// Nightscout's error body: `status`, `message` (the status's reason), `description`, and Tend's `code`.
+    static func body(of error: AppError, status: Int) -> Data {
         let title = status == 401 ? "Unauthorized" : HTTPStatus.reason(status)
         let description = status == 401 && error.code == "unauthorized" ? "Invalid/Missing" : error.message
         var body: [String: DocumentValue] = [
@@ -67,12 +76,7 @@ struct NightscoutGate: Sendable {
             "code": .string(error.code),
         ]
         if status == 401, error.code == "unauthorized" { body["detail"] = .string(error.message) }
-        var response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")],
-                                    body: Data(DocumentValue.object(body).serialized().utf8))
-        if error.kind == .tooManyRequests {
-            response.setHeader("Retry-After", String(max(1, (error.details as? Int) ?? 60)))
-        }
-        return response
+        return Data(DocumentValue.object(body).serialized().utf8)
     }
 
     /// A JSON text answered as it is (stored documents put together).

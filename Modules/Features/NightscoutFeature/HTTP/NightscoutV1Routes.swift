@@ -10,6 +10,12 @@ public enum NightscoutV1Routes {
     /// A day of uploads at once (288 readings are about 70 KiB; a week's backfill fits).
     static let uploadLimit = 4 << 20
 
+    /// The pipeline's own refusals under `/api/v1/` (no such route, 405, 413, 415, a control
+    /// character in the query) answer Nightscout's error body, as the routes' own errors do.
+    public static let convention = PathConvention(prefix: "/api/v1/") { status, error in
+        NightscoutGate.body(of: error, status: status)
+    }
+
     public static func make(nightscout: NightscoutUseCases) -> [Route] {
         let gate = NightscoutGate(credentials: nightscout.credentials)
         let treatments = nightscout.treatments
