@@ -38,6 +38,9 @@ public struct HTTPApplication: Sendable {
         request.requestID = Self.acceptableRequestID(incoming.header("x-request-id")) ?? UUIDv7.makeString()
         var pattern = "unmatched"
         var response = route(&request, pattern: &pattern)
+        if let convention = conventions.first(where: { request.path.hasPrefix($0.prefix) }) {
+            for (name, value) in convention.headers { response.setHeader(name, value) }
+        }
         response.setHeader("X-Request-Id", request.requestID)
         guard logger != nil || metrics != nil else { return response }
         let elapsed = clock() - started
@@ -53,6 +56,10 @@ public struct HTTPApplication: Sendable {
     /// `pattern` becomes the matched route's pattern: the metrics' label, never the raw path.
     private func route(_ request: inout HTTPRequest, pattern: inout String) -> HTTPResponse {
         let convention = conventions.first { request.path.hasPrefix($0.prefix) }
+        if let convention, let status = convention.preflightStatus, request.method == "OPTIONS" {
+            pattern = "OPTIONS \(convention.prefix)*" // a preflight: no route runs
+            return HTTPResponse(status: status)
+        }
         var response = pipelineRoute(&request, pattern: &pattern)
         if let convention, let error = response.pipelineError {
             response.body = convention.errorBody(response.status, error)
@@ -66,6 +73,7 @@ public struct HTTPApplication: Sendable {
         var response = HTTPResponse.error(error)
         if let convention = conventions.first(where: { path.hasPrefix($0.prefix) }) {
             response.body = convention.errorBody(response.status, error)
+            for (name, value) in convention.headers { response.setHeader(name, value) }
         }
         return response
     }
@@ -195,9 +203,17 @@ public struct PathConvention: Sendable {
     /// control character, 401 without a bearer token, 500), from its status and error; the
     /// status and headers stay the pipeline's.
     public let errorBody: @Sendable (_ status: Int, _ error: AppError) -> Data
+    /// Headers every answer under the prefix carries, the refusals included (CORS).
+    public let headers: [(name: String, value: String)]
+    /// The status an `OPTIONS` request (a CORS preflight) is answered with before any route is
+    /// matched; nil: `OPTIONS` is routed as any method.
+    public let preflightStatus: Int?
 
-    public init(prefix: String, errorBody: @escaping @Sendable (_ status: Int, _ error: AppError) -> Data) {
+    public init(prefix: String, headers: [(name: String, value: String)] = [], preflightStatus: Int? = nil,
+                errorBody: @escaping @Sendable (_ status: Int, _ error: AppError) -> Data) {
         self.prefix = prefix
+        self.headers = headers
+        self.preflightStatus = preflightStatus
         self.errorBody = errorBody
     }
 }

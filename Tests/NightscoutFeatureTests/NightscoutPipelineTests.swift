@@ -56,3 +56,37 @@ struct NightscoutPipelineTests {
         #expect(unauthorized.headers["www-authenticate"] == "Bearer")
     }
 }
+
+@Suite("Nightscout: CORS for report tools in a browser", .serialized)
+struct NightscoutCORSTests {
+    @Test("every answer under /api/v1/ allows any origin and the api-secret header; a preflight is 200 without a credential")
+    func cors() async throws {
+        let server = try NightscoutServer()
+        let (_, sha1) = try await server.makeSecret()
+        let origin = ["Origin": "https://reporter.example"]
+
+        let preflight = try await server.request("OPTIONS", "/api/v1/entries.json", headers: origin.merging([
+            "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "api-secret",
+        ]) { $1 })
+        #expect(preflight.status == 200)
+        #expect(preflight.headers["access-control-allow-origin"] == "*")
+        #expect(preflight.headers["access-control-allow-headers"]?.lowercased().contains("api-secret") == true)
+        #expect(preflight.headers["access-control-allow-methods"]?.contains("DELETE") == true)
+
+        let read = try await server.request("GET", "/api/v1/entries.json", headers: origin.merging(["api-secret": sha1]) { $1 })
+        #expect(read.status == 200)
+        #expect(read.headers["access-control-allow-origin"] == "*")
+        let refused = try await server.request("GET", "/api/v1/treatments.json", headers: origin)
+        #expect(refused.status == 401)
+        #expect(refused.headers["access-control-allow-origin"] == "*", "a browser tool can read why it was refused")
+        let tooLarge = try await server.request("POST", "/api/v1/entries", headers: origin.merging(["api-secret": sha1]) { $1 },
+                                                body: "[" + String(repeating: " ", count: (4 << 20) + 10) + "]")
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.headers["access-control-allow-origin"] == "*")
+
+        // Tend's own API keeps its same-origin rules.
+        let own = try await server.request("OPTIONS", "/v1/nightscout/secret", headers: origin)
+        #expect(own.headers["access-control-allow-origin"] == nil)
+        #expect(own.status != 200)
+    }
+}

@@ -11,8 +11,15 @@ public enum NightscoutV1Routes {
     static let uploadLimit = 4 << 20
 
     /// The pipeline's own refusals under `/api/v1/` (no such route, 405, 413, 415, a control
-    /// character in the query) answer Nightscout's error body, as the routes' own errors do.
-    public static let convention = PathConvention(prefix: "/api/v1/") { status, error in
+    /// character in the query) answer Nightscout's error body, as the routes' own errors do; and
+    /// CORS as Nightscout answers it, for report tools in a browser: any origin, the `api-secret`
+    /// header allowed, a preflight `OPTIONS` answered 200 (credentials travel in headers or the
+    /// query, never cookies, so `*` opens nothing a page could ride on).
+    public static let convention = PathConvention(prefix: "/api/v1/", headers: [
+        ("Access-Control-Allow-Origin", "*"),
+        ("Access-Control-Allow-Methods", "GET,PUT,POST,DELETE,OPTIONS"),
+        ("Access-Control-Allow-Headers", "Content-Type, Authorization, Content-Length, X-Requested-With, api-secret"),
+    ], preflightStatus: 200) { status, error in
         NightscoutGate.body(of: error, status: status)
     }
 
