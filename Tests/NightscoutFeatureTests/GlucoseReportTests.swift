@@ -57,4 +57,26 @@ struct GlucoseReportTests {
         let empty = try GlucoseHarness()
         #expect(empty.run("glucose", "report").stdout.contains("no sensor readings"))
     }
+
+    @Test("bare tend glucose: today's readings only, in the report's text and JSON")
+    func today() throws {
+        let harness = try GlucoseHarness() // now 2026-11-30T12:00Z in UTC
+        let documents: [DocumentValue] = [("2026-11-29T20:00:00Z", 300), ("2026-11-30T08:00:00Z", 100), ("2026-11-30T08:05:00Z", 200)]
+            .map { time, value in
+                .object(["type": "sgv", "sgv": .number(Double(value)),
+                         "date": .number(NightscoutDocuments.milliseconds(ISO8601.parseInstant(time)!))])
+            }
+        _ = try NightscoutEntries(documents: SQLiteNightscoutDocumentRepository(database: harness.database), transactor: harness.database,
+                                  clock: FixedClock(Date())).post(documents, ownerID: "local")
+        let text = harness.run("glucose")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Glucose · today, 2026-11-30 · 2 readings"), "\(text.stdout)")
+        let json = harness.run("--json", "glucose")
+        #expect(json.json["from"] as? String == "2026-11-30" && json.json["to"] as? String == "2026-11-30")
+        #expect(json.json["readings"] as? Int == 2)
+        #expect(json.json["in_range_pct"] as? Double == 50)
+        #expect(json.json["mean_mgdl"] as? Double == 150)
+        let empty = try GlucoseHarness()
+        #expect(empty.run("glucose").stdout.contains("today, 2026-11-30: no sensor readings"))
+    }
 }

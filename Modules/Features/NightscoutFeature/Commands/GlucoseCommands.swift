@@ -14,7 +14,8 @@ public struct GlucoseContext: Sendable {
     }
 }
 
-/// `tend glucose import | doses | unit`: the readings a CGM app exported, and what the doses did.
+/// `tend glucose [import | report | doses | unit]`: the readings a CGM app exported, and what the
+/// doses did; bare, today's readings.
 public enum GlucoseCommands {
     public typealias ContextProvider = @Sendable (Invocation) throws -> GlucoseContext
 
@@ -32,7 +33,14 @@ public enum GlucoseCommands {
                 entries JSON. Readings are kept in mg/dL and shown in your unit ('tend glucose unit').
                 """,
             subcommands: [importFile(context), report(context), doses(context), unit(context)]
-        )
+        ) { invocation in
+            // Bare: today so far, as `report --days 1` (the same text and JSON).
+            let context = try context(invocation)
+            let (report, first, last) = try context.useCases.report(ownerID: context.ownerID, days: 1)
+            let unit = try context.useCases.unit(ownerID: context.ownerID)
+            try invocation.respond(json: { GlucoseReportJSON(report, first: first, last: last, unit: unit, svg: nil) },
+                                   text: { GlucoseText.report(report, first: first, last: last, unit: unit) })
+        }
     }
 
     static func importFile(_ context: @escaping ContextProvider) -> Command {

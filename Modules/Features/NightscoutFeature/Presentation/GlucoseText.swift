@@ -26,11 +26,12 @@ enum GlucoseText {
 
 extension GlucoseText {
     static func report(_ report: GlucoseReport, first: LocalDate, last: LocalDate, unit: GlucoseUnit) -> String {
+        let span = first == last ? "today, \(first)" : "\(first) – \(last)"
         guard let bands = report.bands, let mean = report.mean else {
-            return "Glucose · \(first) – \(last): no sensor readings (tend glucose import FILE)"
+            return "Glucose · \(span): no sensor readings (tend glucose import FILE)"
         }
         func pct(_ value: Double) -> String { SVGDrawing.number(value) + " %" }
-        var lines = ["Glucose · \(first) – \(last) · \(report.readings) readings, sensor active \(pct(report.coverage ?? 0))", ""]
+        var lines = ["Glucose · \(span) · \(report.readings) readings, sensor active \(pct(report.coverage ?? 0))", ""]
         var table = Table(columns: [("", .left), ("", .right), ("target", .left)])
         table.addRow(["very high > 250", pct(bands.veryHigh), "< 5 %"])
         table.addRow(["high 181–250", pct(bands.high), "above range < 25 % in all"])
