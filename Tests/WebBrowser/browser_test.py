@@ -1,6 +1,8 @@
 """Drives tend-server's web app in headless Chromium, as a person on a phone would: sign up,
 log a long-acting dose with one tap, be refused a second and log it anyway, see the calendar,
-pair with a second phone as a couple and see its mood, switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
+pair with a second phone as a couple and see its mood, photo of the day, meeting, calendar
+event and care item; start a quest journey and answer today's quest; log sets; search a food
+as you type and log it; log a weighing; switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
 of every page at phone (390x844) and desktop (1280x800) sizes land in --out.
 
 Run by Tests/EndToEndTests/WebBrowserEndToEndTests.swift against a built tend-server:
@@ -8,12 +10,14 @@ Run by Tests/EndToEndTests/WebBrowserEndToEndTests.swift against a built tend-se
 Exits 0 when every check held, 1 with the failed check on stderr otherwise."""
 import argparse
 import os
+import struct
 import sys
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -23,6 +27,19 @@ SHORT_XSS = '<img src=x onerror="window.__xss=1">'  # a couple status holds 60 c
 
 class Check(Exception):
     pass
+
+
+def photo_with_location(path):
+    """A small PNG as a phone might send it, with a location in an eXIf chunk the server strips."""
+    width, height = 96, 72
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in ((x * 2) % 256, (y * 3) % 256, 170)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                   + chunk(b"eXIf", b"MM\x00*\x00\x00\x00\x08GPS 37.5665 N 126.9780 E")
+                   + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def expect(condition, what):
@@ -59,6 +76,11 @@ class Phone:
         field.clear()
         field.send_keys(value)
 
+    def set_value(self, selector, value):
+        """Sets a date or time field as a picker would (typing into one depends on the locale)."""
+        field = self.driver.find_element(By.CSS_SELECTOR, selector)
+        self.driver.execute_script("arguments[0].value = arguments[1]", field, value)
+
     def press(self, selector):
         """Scrolls the control to the middle (a thumb does; the tab bar covers the bottom edge) and taps it."""
         control = self.driver.find_element(By.CSS_SELECTOR, selector)
@@ -73,12 +95,20 @@ class Phone:
         def shows(driver):
             try:
                 return words in driver.find_element(By.TAG_NAME, "main").text
-            except StaleElementReferenceException:
+            except WebDriverException:
+                # <main> was swapped or the page was replaced while it was read: look again.
                 return False
         try:
             WebDriverWait(self.driver, 5).until(shows)
         except TimeoutException:
             raise Check(what + ": " + self.text()[:400])
+
+    def wait_url(self, part, what):
+        """Waits until a plain post's redirect has landed on a page whose address holds `part`."""
+        try:
+            WebDriverWait(self.driver, 5).until(lambda driver: part in driver.current_url)
+        except TimeoutException:
+            raise Check(what + ": " + self.driver.current_url)
 
     def no_xss(self):
         expect(self.driver.execute_script("return window.__xss === undefined"), "an XSS payload ran")
@@ -97,7 +127,7 @@ def run(base, out):
         phone.fill("password", "correct horse battery")
         phone.fill("time_zone", "Asia/Seoul")
         phone.press("form[action='/signup'] button[type=submit]")
-        expect(phone.driver.current_url.endswith("/today"), "sign-up did not open Today: " + phone.driver.current_url)
+        phone.wait_url("/today", "sign-up did not open Today")
         phone.shoot("today")
 
         phone.open("/insulin")
@@ -141,31 +171,125 @@ def run(base, out):
             partner.fill("password", "correct horse battery")
             partner.fill("time_zone", "Europe/Berlin")
             partner.press("form[action='/signup'] button[type=submit]")
+            partner.wait_url("/today", "the partner's sign-up did not open Today")
             partner.open("/couple")
             partner.fill("code", code)
             partner.press("form[action='/couple/join'] button")
+            partner.wait_for("Today's mood", "the partner did not join")
             partner.press("input[name=mood][value=loving]")
             partner.fill("status", SHORT_XSS)
             partner.press("form[action='/couple/mood'] button")
+            partner.wait_for("loving — ", "the partner's mood was not shared")
+
+            # The photo of the day from the phone's camera (a file here), then the next meeting.
+            picture = os.path.join(phone.out, "photo-of-the-day.png")
+            photo_with_location(picture)
+            partner.driver.find_element(By.ID, "f-photo").send_keys(picture)
+            partner.fill("caption", "first snow " + SHORT_XSS)
+            partner.press("form[action='/couple/photos'] button")
+            partner.wait_for("Shared today's photo", "the photo was not shared")
+            partner.press("details.inline summary")
+            partner.set_value("#f-date", "2026-12-24")
+            partner.fill("place", "Incheon airport")
+            partner.press("form[action='/couple/meeting'] button")
+            partner.wait_for("The next meeting is set", "the meeting was not set")
             partner.shoot("couple")
+
+            partner.open("/couple/calendar")
+            partner.press("details.form-card summary")
+            partner.fill("title", XSS)
+            partner.set_value("#f-start", "2026-12-02")
+            partner.set_value("#f-start_time", "21:30")
+            partner.driver.execute_script("document.getElementById('f-repeat').value = 'weekly'")
+            partner.press("form[action='/couple/calendar/events'] button")
+            partner.wait_for("Added to the calendar", "the event was not added")
+            partner.no_xss()
+            partner.shoot("couple-calendar")
+
+            partner.open("/couple/care")
+            partner.fill("text", "Send Minji a letter " + XSS)
+            partner.press("form[action='/couple/care'] button")
+            partner.wait_for("Added to the list", "the care item was not added")
         finally:
             partner.quit()
         phone.open("/couple")
         expect("loving — " + SHORT_XSS in phone.text(), "the partner's mood is not on the home, as text")
+        expect(phone.driver.execute_script(
+            "var i = document.querySelector('figure.photo img'); return i !== null && i.complete && i.naturalWidth === 96"),
+            "the partner's photo is not shown")
+        expect("Incheon airport" in phone.text() and "D-24" in phone.text(), "the meeting is not on the home")
         phone.no_xss()
         phone.shoot("couple")
+        phone.open("/couple/care")
+        phone.press("ul.care form[action$='/done'] button")
+        phone.wait_for("✓ done · Minji", "the care item was not ticked off")
+        phone.no_xss()
+        phone.shoot("couple-care")
+        phone.open("/couple/calendar?month=2026-12")
+        expect(XSS in phone.text(), "the event's title is not text on the partner's calendar")
+        phone.no_xss()
+
+        # The quest journey: onboarding with Bori, today's quest answered, then its edit page.
+        phone.open("/quest")
+        phone.shoot("quest-onboarding")
+        phone.fill("nickname", "<b>Minji</b>")
+        phone.press("input[name=feeling][value=sad]")
+        phone.press("input[name=style][value=question]")
+        phone.press("form[action='/quest/start'] button[type=submit]")
+        phone.wait_for("Quest 1/30", "the journey did not start")
+        phone.shoot("quest-today")
+        phone.fill("text", XSS + " I miss the walks we took.")
+        phone.press("form[action='/quest/answer'] button")
+        phone.wait_for("Saved. See you tomorrow.", "the answer was not saved")
+        expect(XSS in phone.text(), "the answer is not shown as text")
+        phone.no_xss()
+        phone.shoot("quest-answered")
+        phone.open("/quest/1")
+        phone.shoot("quest-edit")
+
+        # Training: a set in the lifter's syntax.
+        phone.open("/training")
+        phone.fill("sets", "back squat 100kg 5x5\ndeadlift 140kg 3 @9")
+        phone.press("form[action='/training/sets'] button")
+        phone.wait_for("Logged 6 sets", "the sets were not logged")
+        phone.shoot("training")
+
+        # Food: the results come in as the words are typed (no Search press), then one is logged.
+        phone.open("/food")
+        phone.driver.find_element(By.ID, "f-q").send_keys("butter")
+        phone.wait_for("Butter", "the search did not run as the words were typed")
+        expect("q=butter" in phone.driver.current_url, "the live search did not keep its address")
+        phone.shoot("food-search")
+        phone.press("#food-results form button[type=submit]")
+        phone.wait_for("✓ Added", "the food was not logged")
+        phone.shoot("food")
+
+        phone.open("/weight")
+        phone.fill("kg", "72.5")
+        phone.press("form[action='/weight'] button")
+        phone.wait_for("Logged the weighing", "the weighing was not logged")
+        phone.shoot("weight")
+        phone.open("/today")
+        phone.shoot("today-full")
 
         phone.press("header a.lang")
-        expect("인슐린" in phone.driver.page_source, "the language switch did not turn the page Korean")
+        try:
+            WebDriverWait(phone.driver, 5).until(lambda driver: "인슐린" in driver.page_source)
+        except TimeoutException:
+            raise Check("the language switch did not turn the page Korean")
         phone.open("/insulin")
         phone.shoot("insulin-ko")
         phone.open("/today")
         phone.shoot("today-ko")
+        phone.open("/quest")
+        phone.shoot("quest-ko")
+        phone.open("/couple/care")
+        phone.shoot("couple-care-ko")
         phone.no_xss()
 
         phone.open("/account")
         phone.press("form[action='/logout'] button")
-        expect("/login" in phone.driver.current_url, "log out did not return to the login page")
+        phone.wait_url("/login", "log out did not return to the login page")
         phone.open("/today")
         expect("/login" in phone.driver.current_url, "a logged-out browser reached Today")
         phone.shoot("login")

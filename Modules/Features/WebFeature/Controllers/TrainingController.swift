@@ -87,11 +87,14 @@ struct TrainingController: Sendable {
                 el("ul", .class("plain")) {
                     for record in records where record.heaviestKg != nil || record.e1rmKg != nil {
                         el("li") {
+                            el("div") {
                             el("strong") { record.exercise }
-                            el("span", .class("small")) {
+                            el("br")
+                            el("span", .class("small muted")) {
                                 [record.heaviestKg.map { "\(words.heaviest) \(WorkoutText.weight($0, unit: unit))" },
                                  record.e1rmKg.map { "\(words.estimatedMax) \(WorkoutText.weight($0, unit: unit))" }]
                                     .compactMap { $0 }.joined(separator: " · ")
+                            }
                             }
                         }
                     }

@@ -9,8 +9,8 @@ enum CoupleSpacePages {
 
     static func sections(_ context: WebContext, current: Section) -> Node {
         let words = context.words
-        let links: [(Section, String, String)] = [(.home, "/couple", words.home), (.calendar, "/couple/calendar", words.sharedCalendar),
-                                                  (.care, "/couple/care", words.careList)]
+        let links: [(Section, String, String)] = [(.home, "/couple", words.home), (.calendar, "/couple/calendar", words.calendarShort),
+                                                  (.care, "/couple/care", words.careShort)]
         return el("nav", .class("subnav"), .aria(label: words.coupleSections)) {
             for (section, path, label) in links {
                 el("a", attributes: [.href(path), section == current ? Attribute("aria-current", "page") : nil]) { label }

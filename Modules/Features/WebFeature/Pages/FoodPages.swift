@@ -30,7 +30,7 @@ struct FoodPages {
             el("form", Attribute("method", "get"), Attribute("action", "/food"), Attribute("role", "search"),
                Attribute("data-live-search", "food-results")) {
                 el("div", .class("field")) {
-                    el("label", .for("f-q")) { words.searchFood }
+                    el("label", .for("f-q")) { words.whatDidYouEat }
                     el("div", .class("search-row")) {
                         el("input", .id("f-q"), .type("search"), .name("q"), .value(query ?? ""), Attribute("maxlength", "100"),
                            Attribute("autocomplete", "off"), Attribute("aria-describedby", "q-hint"), Attribute("aria-controls", "food-results"))

@@ -6,6 +6,9 @@ import Domain
 extension WebWords {
     var coupleSections: String { t("The two of you", "우리 둘") }
     var home: String { t("Home", "홈") }
+    // The seed's tab names, short enough for three links across a phone.
+    var calendarShort: String { t("Calendar", "캘린더") }
+    var careShort: String { t("Care", "챙김") }
 
     // MARK: The photo of the day
 

@@ -30,6 +30,7 @@ extension WebWords {
     var searchFood: String { t("Search foods", "음식 검색") }
     var searchHint: String { t("Such as rice, 김치, banana, chicken breast.", "밥, 김치, 바나나, 닭가슴살처럼 검색해요.") }
     var search: String { t("Search", "검색") }
+    var whatDidYouEat: String { t("What did you eat?", "무엇을 먹었나요?") }
     var results: String { t("Results", "검색 결과") }
     func noResults(_ query: String) -> String { ko ? "'\(query)'와(과) 맞는 음식이 없어요." : "No food matches '\(query)'." }
     var meal: String { t("Meal", "끼니") }
