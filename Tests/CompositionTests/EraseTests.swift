@@ -33,7 +33,7 @@ enum EraseWorld {
     }
 
     /// `table.column` of every cell that holds one of `needles` (anywhere in it, or all of it).
-    static func traces(_ database: Database, of needles: [String], whole: Bool = false) throws -> [String] {
+    static func traces(_ database: any SQLDatabase, of needles: [String], whole: Bool = false) throws -> [String] {
         var found: [String] = []
         let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .map { try $0.get("name", as: String.self) }
@@ -53,7 +53,7 @@ enum EraseWorld {
     }
 
     /// Rows per table, every table.
-    static func rowCounts(_ database: Database) throws -> [String: Int] {
+    static func rowCounts(_ database: any SQLDatabase) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for row in try database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'foods_search%'") {
             let table: String = try row.get("name")

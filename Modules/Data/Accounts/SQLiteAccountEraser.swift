@@ -5,9 +5,9 @@ import Domain
 /// `AccountEraser` on SQLite: an account's traces outside its own data, removed with hard
 /// deletes (the couple tables and the account tables do not sync, so nothing is recorded).
 public struct SQLiteAccountEraser: AccountEraser {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -4,9 +4,9 @@ import Domain
 
 /// Accounts in the `accounts` table.
 public struct SQLiteAccountRepository: AccountRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -42,9 +42,9 @@ public struct SQLiteAccountRepository: AccountRepository {
 
 /// Sessions in the `sessions` table, found by the hash of their token.
 public struct SQLiteSessionRepository: SessionRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -69,9 +69,9 @@ public struct SQLiteSessionRepository: SessionRepository {
 
 /// Failed logins per email in the `login_failures` table.
 public struct SQLiteLoginFailureRepository: LoginFailureRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

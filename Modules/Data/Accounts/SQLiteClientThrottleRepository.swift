@@ -5,9 +5,9 @@ import Domain
 /// Allowances per client in the `client_throttles` table (clients as digests, rows deleted
 /// once whole again).
 public struct SQLiteClientThrottleRepository: ClientThrottleRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -4,9 +4,9 @@ import Domain
 
 /// The `kind` and `label` columns of the `sessions` table.
 public struct SQLiteSessionKindRepository: SessionKindRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -4,9 +4,9 @@ import Domain
 
 /// Runs and hikes in `activities`, the track as one compact blob (`TrackCodec`).
 public struct SQLiteActivityRepository: ActivityRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -50,7 +50,7 @@ public struct SQLiteActivityRepository: ActivityRepository {
             SELECT id, owner_id, kind, name, started_at, duration_s, moving_time_s, distance_m, elevation_gain_m,
                 elevation_loss_m, source, created_at, updated_at, deleted_at
             FROM activities
-            WHERE owner_id = ? AND deleted_at IS NULL AND (?2 IS NULL OR kind = ?2) AND started_at >= ?3 AND started_at < ?4
+            WHERE owner_id = ? AND deleted_at IS NULL AND (CAST(?2 AS TEXT) IS NULL OR kind = ?2) AND started_at >= ?3 AND started_at < ?4
             ORDER BY started_at DESC, id DESC
             """,
             [.text(ownerID), kind.map { .text($0.rawValue) } ?? .null,
@@ -80,9 +80,9 @@ public struct SQLiteActivityRepository: ActivityRepository {
 
 /// Saved places in `places`.
 public struct SQLitePlaceRepository: PlaceRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -4,9 +4,9 @@ import Domain
 
 /// `ClientCache` in the `client_cache` table: one payload per key, replaced on save.
 public struct SQLiteClientCache: ClientCache {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

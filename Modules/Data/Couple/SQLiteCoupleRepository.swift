@@ -5,9 +5,9 @@ import Domain
 /// The couple space in SQLite (migration 0007). Soft-deleted rows stay for sync and are
 /// filtered where a use case expects only live ones; erasing a couple removes its rows.
 public struct SQLiteCoupleRepository: CoupleRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -5,9 +5,9 @@ import Domain
 /// The last weather observation per place in the `weather_cache` table: the observation as
 /// JSON (dates in Unix ms), and when it was fetched (Unix ms). Not user data: it is not synced.
 public struct SQLiteWeatherCache: WeatherCacheRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

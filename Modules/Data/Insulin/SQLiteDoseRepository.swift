@@ -4,9 +4,9 @@ import Domain
 
 /// Doses in the `insulin_doses` table.
 public struct SQLiteDoseRepository: DoseRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -42,7 +42,7 @@ public struct SQLiteDoseRepository: DoseRepository {
         try database.query(
             """
             SELECT \(Self.columns) FROM insulin_doses
-            WHERE owner_id = ? AND deleted_at IS NULL AND (?2 IS NULL OR kind = ?2)
+            WHERE owner_id = ? AND deleted_at IS NULL AND (CAST(?2 AS TEXT) IS NULL OR kind = ?2)
               AND taken_at >= ?3 AND taken_at < ?4
             ORDER BY taken_at, id
             """,

@@ -4,9 +4,9 @@ import Domain
 
 /// Insulin settings in the `insulin_settings` table, one live row per owner.
 public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -4,9 +4,9 @@ import Domain
 
 /// Each person's glucose unit in `glucose_settings` (one row per owner).
 public struct SQLiteGlucoseSettingsRepository: GlucoseSettingsRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -28,17 +28,18 @@ public struct SQLiteGlucoseSettingsRepository: GlucoseSettingsRepository {
 /// The `possible_double_dose` warnings of doses that came from Nightscout or a file, kept in
 /// `sync_conflicts` beside the ones a merge raises, so `tend insulin status` shows them alike.
 public struct SQLiteDoseWarningRepository: DoseWarningRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
     public func record(_ conflict: SyncConflict, ownerID: String, at date: Date) throws {
         try database.execute(
             """
-            INSERT OR IGNORE INTO sync_conflicts (id, owner_id, kind, table_name, record_id, field, kept, lost, lost_change_id,
+            INSERT INTO sync_conflicts (id, owner_id, kind, table_name, record_id, field, kept, lost, lost_change_id,
                 lost_clock, other_record_id, reason, detected_at) VALUES (?, ?, ?, ?, ?, NULL, ?, NULL, NULL, NULL, ?, ?, ?)
+                ON CONFLICT DO NOTHING
             """,
             [.text(conflict.id), .text(ownerID), .text(conflict.kind.rawValue), .text(conflict.table), .text(conflict.recordID),
              try SyncValues.json(conflict.kept), conflict.otherRecordID.map { .text($0) } ?? .null,

@@ -5,9 +5,9 @@ import Domain
 /// Nightscout credentials in `nightscout_credentials`, their verifiers in `nightscout_verifiers`
 /// (one row each, found by the digest a request presents).
 public struct SQLiteNightscoutCredentialRepository: NightscoutCredentialRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -6,9 +6,9 @@ import Domain
 /// document), treatments and device statuses in `nightscout_documents`. Reads go by the
 /// owner's time index and return the stored JSON text, which a page is made of as it is.
 public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -96,7 +96,7 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
             return try database.query(
                 """
                 SELECT * FROM glucose_readings
-                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (?4 IS NULL OR type = ?4)
+                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
                 ORDER BY date DESC, id DESC LIMIT ?5
                 """, [.text(ownerID)] + bounds + [typeValue, limitValue]).map(decodeEntry)
         }
@@ -104,7 +104,7 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
             """
             SELECT * FROM nightscout_documents
             WHERE owner_id = ?1 AND collection = ?6 AND deleted_at IS NULL AND occurred_at >= ?2 AND occurred_at < ?3
-              AND (?4 IS NULL OR type = ?4)
+              AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
             ORDER BY occurred_at DESC, id DESC LIMIT ?5
             """, [.text(ownerID)] + bounds + [typeValue, limitValue, .text(collection.rawValue)]).map(decodeDocument)
     }

@@ -4,9 +4,9 @@ import Domain
 
 /// The outbox, channels and quiet hours in SQLite (migration 0008).
 public struct SQLiteNotificationRepository: NotificationRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

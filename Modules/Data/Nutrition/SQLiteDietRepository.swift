@@ -4,9 +4,9 @@ import Domain
 
 /// Diet entries in `diet_entries`, goals in `nutrition_goals`.
 public struct SQLiteDietRepository: DietRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -87,9 +87,9 @@ public struct SQLiteDietRepository: DietRepository {
 
 /// Weighings in `weights`.
 public struct SQLiteWeightRepository: WeightRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -5,10 +5,10 @@ import Domain
 /// Foods in `foods` (+ measures, nutrients), searched through the FTS5 index `foods_search`
 /// (names in both languages and Hangul terms; `foods_fts`, the name alone, is kept in step).
 public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
-    let database: Database
+    let database: any SQLDatabase
     let clock: any Clock
 
-    public init(database: Database, clock: any Clock) {
+    public init(database: any SQLDatabase, clock: any Clock) {
         self.database = database
         self.clock = clock
     }
@@ -48,7 +48,11 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
     private func replaceNutrients(_ id: String, _ nutrients: [FoodNutrient]) throws {
         try database.execute("DELETE FROM food_nutrients WHERE food_id = ?", [.text(id)])
         for nutrient in nutrients {
-            try database.execute("INSERT OR REPLACE INTO food_nutrients (food_id, name, amount, unit) VALUES (?, ?, ?, ?)",
+            // SQLite's REPLACE moves a replaced nutrient to the end (its rowid order); PostgreSQL updates it in place.
+            try database.execute(database.sql(
+                sqlite: "INSERT OR REPLACE INTO food_nutrients (food_id, name, amount, unit) VALUES (?, ?, ?, ?)",
+                postgres: "INSERT INTO food_nutrients (food_id, name, amount, unit) VALUES (?, ?, ?, ?) "
+                    + "ON CONFLICT (food_id, name) DO UPDATE SET amount = excluded.amount, unit = excluded.unit"),
                                  [.text(id), .text(nutrient.name), .real(nutrient.amount), .text(nutrient.unit)])
         }
     }
@@ -167,7 +171,9 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
             return try food(id: trimmed, ownerID: ownerID).map { [$0] } ?? []
         }
         guard Self.matchExpression(query) != nil else { return [] }
-        let rows = try database.query(Self.searchSQL, Self.searchArguments(query, ownerID: ownerID, limit: limit))
+        var arguments = Self.searchArguments(query, ownerID: ownerID, limit: limit)
+        if database.dialect == .postgres { arguments[0] = .text(Self.postgresQuery(query) ?? "") }
+        let rows = try database.query(database.sql(sqlite: Self.searchSQL, postgres: Self.postgresSearchSQL), arguments)
         return try rows.map { row in
             let packed: String? = try row.get("measures")
             return try decode(row, measures: Self.unpack(packed))

@@ -8,7 +8,7 @@ import Domain
 /// and a zip block, whatever the history holds. The order of every file is fixed by its query, so
 /// the same data gives the same bytes apart from `exported_at`.
 final class ArchiveExporter {
-    let database: Database
+    let database: any SQLDatabase
     let ownerID: String
     let zip: ZipWriter
     let progress: (Int, Int) -> Void
@@ -22,7 +22,7 @@ final class ArchiveExporter {
     /// Rows per page of a table with a BLOB column (a run's track can be megabytes).
     static let blobPageSize = 16
 
-    init(database: Database, ownerID: String, zip: ZipWriter, quests: ExportQuestTitles?, progress: @escaping (Int, Int) -> Void) {
+    init(database: any SQLDatabase, ownerID: String, zip: ZipWriter, quests: ExportQuestTitles?, progress: @escaping (Int, Int) -> Void) {
         self.database = database
         self.ownerID = ownerID
         self.zip = zip

@@ -28,7 +28,7 @@ struct ImportArchive {
         "supplement_intakes": [("supplement_id", "supplements")],
     ]
 
-    let database: Database
+    let database: any SQLDatabase
     let clock: any Clock
     var limits = ZipReader.Limits.standard
 

@@ -23,7 +23,11 @@ extension SQLitePersonalDataStore: AccountExporter {
     /// holds the shared connection (and every other request) while the client downloads.
     public func exportAccount(accountID: String, appVersion: String, language: Language, photo: (String) throws -> Data?,
                               sink: (Data) throws -> Void) throws -> PersonalDataCounts {
-        let reader = try Self.isFile(database.path) ? Database(path: database.path) : database
+        let reader: any SQLDatabase = if let file = database as? Database, Self.isFile(file.path) {
+            try Database(path: file.path)
+        } else {
+            database // PostgreSQL: `read` takes a pooled connection of its own
+        }
         defer { if reader !== database { reader.close() } }
         return try withoutActuallyEscaping(photo) { photo in
             try writeArchive(on: reader, ownerID: accountID, appVersion: appVersion, language: language, couplePhoto: photo,
@@ -36,7 +40,7 @@ extension SQLitePersonalDataStore: AccountExporter {
     }
 
     /// The archive, to `sink`. `couplePhoto` set: the server's export, with `couple/`.
-    func writeArchive(on database: Database, ownerID: String, appVersion: String, language: Language,
+    func writeArchive(on database: any SQLDatabase, ownerID: String, appVersion: String, language: Language,
                       couplePhoto: ((String) throws -> Data?)?, progress: (Int, Int) -> Void,
                       sink: (Data) throws -> Void) throws -> PersonalDataCounts {
         // The titles are a courtesy of the Markdown: without the quest content (a damaged
@@ -44,8 +48,9 @@ extension SQLitePersonalDataStore: AccountExporter {
         let quests = (try? questContent?.content()).map { ExportQuestTitles(content: $0, language: language) }
         return try withoutActuallyEscaping(sink) { sink in try withoutActuallyEscaping(progress) { progress in
             try database.read {
-                try database.executeScript("BEGIN") // one snapshot for every page of every table
-                defer { try? database.executeScript("COMMIT") }
+                // One snapshot for every page of every table (PostgreSQL's `read` is one already).
+                if database.dialect == .sqlite { try database.executeScript("BEGIN") }
+                defer { if database.dialect == .sqlite { try? database.executeScript("COMMIT") } }
                 let exporter = ArchiveExporter(database: database, ownerID: ownerID, zip: ZipWriter(sink: sink), quests: quests,
                                                progress: progress)
                 return try exporter.run(appVersion: appVersion, now: clock.now, couplePhoto: couplePhoto)

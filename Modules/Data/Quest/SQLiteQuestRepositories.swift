@@ -4,9 +4,9 @@ import Domain
 
 /// Journeys in `quest_journeys`.
 public struct SQLiteJourneyRepository: JourneyRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -58,9 +58,9 @@ public struct SQLiteJourneyRepository: JourneyRepository {
 
 /// Completed quests in `quest_entries`. Deleting wipes the texts and leaves a tombstone.
 public struct SQLiteQuestEntryRepository: QuestEntryRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -105,9 +105,9 @@ public struct SQLiteQuestEntryRepository: QuestEntryRepository {
 
 /// The daily reminder in `quest_settings`.
 public struct SQLiteQuestSettingsRepository: QuestSettingsRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 

@@ -9,8 +9,10 @@ import Glibc
 /// One SQLite connection, shared safely by many threads: every call takes a re-entrant lock,
 /// so a transaction's body can call repositories that use the same connection.
 /// Statements are prepared once and reused; values are always bound as parameters.
-public final class Database: @unchecked Sendable, Transactor {
+public final class Database: @unchecked Sendable, SQLDatabase {
     public let path: String
+    public var dialect: SQLDialect { .sqlite }
+    public var name: String { path }
     private let handle: OpaquePointer
     private let lock = RecursiveLock()
     private var statements: [String: OpaquePointer] = [:]

@@ -3,9 +3,9 @@ import Domain
 
 /// Finds entries by the tail of their id (a handle) or as the latest one, in the table of each kind.
 public struct SQLiteRecordLookup: RecordLookup {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -26,7 +26,8 @@ public struct SQLiteRecordLookup: RecordLookup {
         // A person's entries of one kind are few enough to scan; `substr` keeps the match exact
         // (LIKE would treat _ and % in the input as wildcards).
         return try database.query(
-            "SELECT id FROM \(table) WHERE owner_id = ? AND deleted_at IS NULL\(filter) AND substr(lower(id), -?) = ? ORDER BY id",
+            "SELECT id FROM \(table) WHERE owner_id = ? AND deleted_at IS NULL\(filter) AND "
+                + database.sql(sqlite: "substr(lower(id), -?)", postgres: "right(lower(id), ?)") + " = ? ORDER BY id",
             [.text(ownerID), .integer(Int64(suffix.count)), .text(suffix)]
         ).map { try $0.get("id") }
     }

@@ -9,8 +9,9 @@ extension SQLiteSyncStore {
     func record(_ conflict: SyncConflict, ownerID: String, reason: String?, at date: Date) throws -> Bool {
         try database.execute(
             """
-            INSERT OR IGNORE INTO sync_conflicts (id, owner_id, kind, table_name, record_id, field, kept, lost, lost_change_id,
+            INSERT INTO sync_conflicts (id, owner_id, kind, table_name, record_id, field, kept, lost, lost_change_id,
                 lost_clock, other_record_id, reason, detected_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
             """,
             [.text(conflict.id), .text(ownerID), .text(conflict.kind.rawValue), .text(conflict.table), .text(conflict.recordID),
              conflict.field.map { .text($0) } ?? .null, try SyncValues.json(conflict.kept), try SyncValues.json(conflict.lost),

@@ -24,7 +24,11 @@ extension SQLiteSyncStore {
 
     /// The record's field values as they stand in its row (children included).
     func rowValues(_ table: SyncTable, localID: String) throws -> [String: SyncValue] {
-        let children = table.children.map { ", \(SyncTriggers.childArray($0, parentID: "p.id")) AS \($0.field)" }.joined()
+        let children = table.children.map { child in
+            let array = database.dialect == .sqlite ? SyncTriggers.childArray(child, parentID: "p.id")
+                : PostgresSyncTriggers.childArray(child, parentID: "p.id")
+            return ", \(array) AS \(child.field)"
+        }.joined()
         guard let row = try database.queryOne(
             "SELECT " + table.columns.map { "p.\($0.name)" }.joined(separator: ", ") + children + " FROM \(table.name) p WHERE p.id = ?",
             [.text(localID)]) else { return [:] }

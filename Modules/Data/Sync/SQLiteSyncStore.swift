@@ -9,12 +9,12 @@ import Domain
 public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
     public static let serverDeviceID = "server"
 
-    let database: Database
+    let database: any SQLDatabase
     let clock: any Clock
     public let deviceID: String
 
     /// - Parameter deviceID: nil on a device (made once, kept in the file); `server` on a server.
-    public init(database: Database, clock: any Clock, deviceID fixed: String? = nil) throws {
+    public init(database: any SQLDatabase, clock: any Clock, deviceID fixed: String? = nil) throws {
         self.database = database
         self.clock = clock
         let now = clock.now
@@ -36,7 +36,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         try database.write {
             for table in ["sync_changes", "sync_records", "sync_conflicts", "sync_dirty"] { try database.execute("DELETE FROM \(table)") }
             for key in SyncStateKey.allCases { try setState(key.rawValue, nil) }
-            try database.executeScript(SyncTriggers.existingHistory)
+            try database.executeScript(database.dialect == .sqlite ? SyncTriggers.existingHistory : PostgresSyncTriggers.existingHistory)
         }
     }
 
@@ -84,11 +84,13 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         if !dirty.isEmpty {
             for row in dirty {
                 guard let table = SyncSchema.table(named: try row.get("table_name")) else { continue }
-                let fields = table.children.map { "'\($0.field)', \(SyncTriggers.childArray($0, parentID: "p.id"))" }
-                    .joined(separator: ", ")
+                let fields = database.dialect == .sqlite
+                    ? "json_object(" + table.children.map { "'\($0.field)', \(SyncTriggers.childArray($0, parentID: "p.id"))" }
+                        .joined(separator: ", ") + ")"
+                    : PostgresSyncTriggers.childrenObject(table, row: "p")
                 try database.execute(
                     "INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields) SELECT p.owner_id, ?, p.id, 'update', "
-                        + "json_object(\(fields)) FROM \(table.name) p WHERE p.id = ? AND p.owner_id IS NOT NULL",
+                        + "\(fields) FROM \(table.name) p WHERE p.id = ? AND p.owner_id IS NOT NULL",
                     [.text(table.name), row["record_id"]])
             }
             try database.execute("DELETE FROM sync_dirty")
@@ -352,7 +354,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             let rows = try database.query(
                 """
                 SELECT seq, change_id, table_name, record_id, operation, fields, clock, basis FROM sync_changes
-                WHERE owner_id = ? AND seq > ? AND clock IS NOT NULL AND (?4 IS NULL OR substr(clock, 20) <> ?4) ORDER BY seq LIMIT ?3
+                WHERE owner_id = ? AND seq > ? AND clock IS NOT NULL AND (CAST(?4 AS TEXT) IS NULL OR substr(clock, 20) <> ?4) ORDER BY seq LIMIT ?3
                 """, [.text(ownerID), .integer(cursor), .integer(Int64(limit + 1)), excludingDevice.map { .text($0) } ?? .null])
             let page = rows.prefix(limit)
             var next = try page.last.map { try $0.get("seq", as: Int64.self) } ?? cursor

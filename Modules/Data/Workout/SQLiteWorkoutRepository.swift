@@ -5,9 +5,9 @@ import Domain
 /// Workouts in `workouts` (the WOD result as JSON), their sets in `workout_sets`, goals and the
 /// plan in `workout_settings`.
 public struct SQLiteWorkoutRepository: WorkoutRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -148,9 +148,9 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
 
 /// Custom exercises in `custom_exercises`.
 public struct SQLiteExerciseRepository: ExerciseRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -171,9 +171,9 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
 
 /// Supplements in `supplements`, intakes in `supplement_intakes`.
 public struct SQLiteSupplementRepository: SupplementRepository {
-    let database: Database
+    let database: any SQLDatabase
 
-    public init(database: Database) {
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
