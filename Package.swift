@@ -37,6 +37,12 @@ let systemLibraries: [Target] = [
         path: "Modules/System/CCurl",
         providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    .systemLibrary(
+        name: "CPQ", // linked only by tend-server, through the PostgreSQL module
+        path: "Modules/System/CPQ",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"])]
+    ),
 ]
 
 // MARK: - Shared modules
@@ -45,6 +51,8 @@ let sharedModules: [Target] = [
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "Domain", dependencies: ["Core"], path: "Modules/Domain"),
     .target(name: "Data", dependencies: ["Core", "Domain", "CSQLite", "CLibXML2", "CLibZip"], path: "Modules/Data"),
+    // The PostgreSQL engine behind Data's `SQLDatabase` seam (issue 16); only tend-server links it.
+    .target(name: "PostgreSQL", dependencies: ["Core", "Domain", "Data", "CPQ"], path: "Modules/PostgreSQL"),
     .target(name: "Console", dependencies: ["Core"], path: "Modules/Console"),
     .target(name: "HTTP", dependencies: ["Core"], path: "Modules/HTTP"),
     // The HTTP server on libmicrohttpd: below everything that serves, so the HTTP kit and the
@@ -186,7 +194,7 @@ let apps: [Target] = [
     // binary loads slows the start of each command.
     .executableTarget(
         name: "tend-server",
-        dependencies: ["Server", "Composition", "Weather", "Notifications", "Console", "HTTP", "Core"],
+        dependencies: ["Server", "Composition", "Data", "PostgreSQL", "Crypto", "Domain", "Weather", "Notifications", "Console", "HTTP", "Core"],
         path: "Apps/TendServer"
     ),
 ]
@@ -197,7 +205,7 @@ let tests: [Target] = [
     .testTarget(name: "CoreTests", dependencies: ["Core"]),
     // DomainTests holds the fakes and, in Contracts/, runs each repository contract against a fake
     // and the SQLite repository: it reads Data, the Domain module never does.
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "Core"]),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "PostgreSQL", "Core"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "Core"]),
     .testTarget(name: "ConsoleTests", dependencies: ["Console", "Core"]),
     .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Server", "Core"]),

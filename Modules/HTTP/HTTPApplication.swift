@@ -126,6 +126,10 @@ public struct HTTPApplication: Sendable {
             let seconds = (error.details as? Int) ?? 60
             response.setHeader("Retry-After", String(max(1, seconds)))
         }
+        // A database that is out of reach for a moment (PostgreSQL restarting): when to try again.
+        if error.kind == .unavailable, let seconds = error.details as? Int {
+            response.setHeader("Retry-After", String(max(1, seconds)))
+        }
         return response
     }
 

@@ -1,0 +1,186 @@
+import FoundationEssentials
+import Core
+import Data
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Data's `SQLDatabase` on PostgreSQL: a pool of connections shared by the server's threads.
+///
+/// A thread that opens a transaction (`write`, `read`) keeps one connection until it ends, and
+/// every statement the transaction's body runs on that thread goes to it, so repositories are
+/// the same code as on SQLite. A statement outside a transaction borrows a connection for itself.
+///
+/// Writes are serialised across every server on the database by a transaction-level advisory
+/// lock, taken first in each write transaction and released by its COMMIT: the single writer
+/// SQLite has, so each use case's check-then-write (an email taken, an invite redeemed once, an
+/// idempotent id) holds across servers, and the sync log's `seq` order is commit order (a
+/// sequence value is drawn only under the lock, and the lock passes on only after the commit is
+/// visible). Reads never take it and run in parallel on the pool.
+public final class PostgresDatabase: @unchecked Sendable, SQLDatabase {
+    public var dialect: SQLDialect { .postgres }
+    public let name: String
+    let pool: PostgresPool
+    /// The advisory lock every write transaction takes ("tend" in ASCII).
+    static let writeLock: Int64 = 0x7465_6E64
+
+    private final class Binding {
+        let connection: PostgresConnection
+        var depth = 0
+        let isReading: Bool
+        init(connection: PostgresConnection, isReading: Bool) {
+            self.connection = connection
+            self.isReading = isReading
+        }
+    }
+
+    private var mutex = pthread_mutex_t()
+    private var bindings: [pthread_t: Binding] = [:]
+    private var lastChanges: [pthread_t: Int] = [:]
+    private var beforeCommit: (() throws -> Void)?
+
+    /// Opens the pool and one connection at once, so that a database out of reach is known now.
+    public init(_ connection: ConnectionString, poolSize: Int) throws {
+        name = connection.place
+        pool = PostgresPool(connectionString: connection.text, place: connection.place, size: poolSize)
+        pthread_mutex_init(&mutex, nil)
+        pool.checkin(try pool.checkout())
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    public func close() { pool.close() }
+
+    /// PostgreSQL's own write-ahead log and checkpoints keep every commit; nothing to copy.
+    public func checkpoint() throws {}
+
+    /// Runs statements outside any transaction (CREATE DATABASE, VACUUM), on a connection of its own.
+    public func executeOutsideTransaction(_ sql: String) throws {
+        let connection = try pool.checkout()
+        defer { pool.checkin(connection) }
+        try connection.script(sql)
+    }
+
+    // MARK: - Statements
+
+    public func execute(_ sql: String, _ arguments: [SQLValue]) throws {
+        _ = try run(sql, arguments)
+    }
+
+    public func query(_ sql: String, _ arguments: [SQLValue]) throws -> [Row] {
+        try run(sql, arguments)
+    }
+
+    public func executeScript(_ sql: String) throws {
+        if let binding = current() { return try binding.connection.script(sql) }
+        try write { try current()!.connection.script(sql) }
+    }
+
+    public var changes: Int {
+        locked { lastChanges[pthread_self()] ?? 0 }
+    }
+
+    private func run(_ sql: String, _ arguments: [SQLValue]) throws -> [Row] {
+        guard let binding = current() else {
+            // Outside a transaction: a read borrows a connection; a write is a transaction of its own.
+            if !PostgresSQL.isRead(sql) { return try write { try run(sql, arguments) } }
+            let connection = try pool.checkout()
+            defer { pool.checkin(connection) }
+            return try record(connection.run(sql, arguments))
+        }
+        return try record(binding.connection.run(sql, arguments))
+    }
+
+    private func record(_ result: (rows: [Row], changes: Int)) -> [Row] {
+        locked { lastChanges[pthread_self()] = result.changes }
+        return result.rows
+    }
+
+    // MARK: - Transactions
+
+    public func setBeforeCommit(_ hook: @escaping () throws -> Void) {
+        locked { beforeCommit = hook }
+    }
+
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        if let binding = current() {
+            guard !binding.isReading else {
+                throw AppError(.internalFailure, code: "database_error", "a write inside a read transaction")
+            }
+            return try savepoint(binding, body)
+        }
+        let connection = try pool.checkout()
+        let binding = Binding(connection: connection, isReading: false)
+        bind(binding)
+        defer {
+            unbind()
+            pool.checkin(connection)
+        }
+        do {
+            try connection.script("BEGIN; SELECT pg_advisory_xact_lock(\(Self.writeLock))")
+            binding.depth = 1
+            let result = try body()
+            if let hook = locked({ beforeCommit }) { try hook() }
+            try connection.script("COMMIT")
+            return result
+        } catch {
+            if connection.isHealthy { try? connection.script("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func savepoint<T>(_ binding: Binding, _ body: () throws -> T) throws -> T {
+        let name = "tend_\(binding.depth)"
+        try binding.connection.script("SAVEPOINT \(name)")
+        binding.depth += 1
+        defer { binding.depth -= 1 }
+        do {
+            let result = try body()
+            try binding.connection.script("RELEASE \(name)")
+            return result
+        } catch {
+            if binding.connection.isHealthy { try? binding.connection.script("ROLLBACK TO \(name); RELEASE \(name)") }
+            throw error
+        }
+    }
+
+    /// One snapshot for every read in `body` (REPEATABLE READ, read only), on one connection.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        if current() != nil { return try body() }
+        let connection = try pool.checkout()
+        bind(Binding(connection: connection, isReading: true))
+        defer {
+            unbind()
+            pool.checkin(connection)
+        }
+        do {
+            try connection.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            let result = try body()
+            try connection.script("COMMIT")
+            return result
+        } catch {
+            if connection.isHealthy { try? connection.script("ROLLBACK") }
+            throw error
+        }
+    }
+
+    // MARK: - The thread's connection
+
+    private func current() -> Binding? {
+        locked { bindings[pthread_self()] }
+    }
+
+    private func bind(_ binding: Binding) {
+        locked { bindings[pthread_self()] = binding }
+    }
+
+    private func unbind() {
+        _ = locked { bindings.removeValue(forKey: pthread_self()) }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,38 @@
+import Core
+
+/// Turns what libpq reports into the `AppError` vocabulary. A lost or unreachable server is
+/// `database_unavailable` (503 with `Retry-After` on the server); a broken constraint is
+/// `constraint_failed`, as SQLite's is; SQL errors keep PostgreSQL's own message.
+enum PostgresError {
+    /// Seconds a client is told to wait when the database is unreachable.
+    static let retryAfterSeconds = 5
+
+    static func unavailable(_ place: String, _ message: String) -> AppError {
+        AppError(.unavailable, code: "database_unavailable",
+                 "the database at \(place) cannot be reached (\(firstLine(message))); try again shortly", details: retryAfterSeconds)
+    }
+
+    static func make(sqlState: String, message: String, place: String) -> AppError {
+        if sqlState.hasPrefix("23") {
+            return AppError(.invalidInput, code: "constraint_failed", firstLine(message))
+        }
+        if sqlState.hasPrefix("08") { return unavailable(place, message) }
+        switch sqlState {
+        case "57P01", "57P02", "57P03", "53300":
+            return unavailable(place, message)
+        case "40001", "40P01", "55P03", "57014":
+            return AppError(.unavailable, code: "database_busy", "the database at \(place) is busy (\(firstLine(message))); try again",
+                            details: 1)
+        case "22001", "22003", "54000":
+            return AppError(.tooLarge, code: "too_large", firstLine(message))
+        case "53100":
+            return AppError(.unavailable, code: "database_full", "the database at \(place) cannot grow (\(firstLine(message)))")
+        default:
+            return AppError(.internalFailure, code: "database_error", firstLine(message) + (sqlState.isEmpty ? "" : " [\(sqlState)]"))
+        }
+    }
+
+    static func firstLine(_ message: String) -> String {
+        String(message.split(separator: "\n", omittingEmptySubsequences: true).first ?? "").trimmed
+    }
+}
