@@ -22,11 +22,15 @@ import Core
 import Data
 import Domain
 import Foundation
+import PostgreSQL
 import Testing
 
 /// The two implementations of every repository.
-enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case fake, sqlite
+/// PostgreSQL runs where `Scripts/test` started a cluster (`TEND_TEST_POSTGRES_URL`).
+enum Backend: String, Sendable, CustomTestStringConvertible {
+    case fake, sqlite, postgres
+
+    static var allCases: [Backend] { ScratchPostgres.isAvailable ? [.fake, .sqlite, .postgres] : [.fake, .sqlite] }
 
     var testDescription: String { rawValue }
 }
@@ -90,9 +94,14 @@ struct Stores: @unchecked Sendable {
             weather = FakeWeatherCache(memory: memory)
             clientCache = FakeClientCache(memory: memory)
             records = FakeRecordLookup(memory: memory)
-        case .sqlite:
-            let database = try Database(path: ":memory:")
-            try TendMigrations.migrator.migrate(database)
+        case .sqlite, .postgres:
+            let database: any SQLDatabase
+            if backend == .sqlite {
+                database = try Database(path: ":memory:")
+                try TendMigrations.migrator.migrate(database)
+            } else {
+                database = try ScratchPostgres.make()
+            }
             transactor = database
             doses = SQLiteDoseRepository(database: database)
             insulinSettings = SQLiteInsulinSettingsRepository(database: database)
