@@ -116,15 +116,18 @@ struct ServerRunner: Sendable {
         let log = ServerLog(style: ServerLog.style(environment: environment))
         Self.applyLogSettings(configuration, to: log)
         let logger = log.logger
-        let path = try DatabaseLocation.resolve(option: configuration.text("database"),
-                                                environment: environment.filter { $0.key != "TEND_DB" }, fileName: "server.sqlite")
         let weather = ReloadableWeather(Self.weatherProvider(configuration, environment: environment))
         let limits = ClientLimitSettings()
         Self.applyLimits(configuration, to: limits)
-        let container = try Container(databasePath: path, clock: try makeClock(environment: environment, runsForward: true),
-                                      resourcesPath: ResourceLocation.resolve(environment: environment),
-                                      photosPath: configuration.text("photos"), weather: weather, isServer: true,
-                                      clientLimits: limits)
+        let clock = try makeClock(environment: environment, runsForward: true)
+        let resources = ResourceLocation.resolve(environment: environment)
+        let (container, path) = try ServerDatabase.open(configuration, environment: environment, clock: clock, make: { database, photos in
+            try Container(database: database, clock: clock, resourcesPath: resources, photoStore: photos, weather: weather, isServer: true,
+                          clientLimits: limits)
+        }, sqlite: { path in
+            try Container(databasePath: path, clock: clock, resourcesPath: resources, photosPath: configuration.text("photos"),
+                          weather: weather, isServer: true, clientLimits: limits)
+        })
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
         try container.couples.eraseExpired()
         let operatorToken = OperatorToken(configuration.text("operator_token"))

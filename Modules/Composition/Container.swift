@@ -11,7 +11,7 @@ import Photos
 /// The dependency container: opens the database once, migrates it, and builds every
 /// repository and use case once. Tests build it on `:memory:` with a fixed clock.
 public final class Container: Sendable {
-    public let database: Database
+    public let database: any SQLDatabase
     public let clock: any Clock
     public let insulin: InsulinUseCases
     public let accounts: AccountUseCases
@@ -53,15 +53,31 @@ public final class Container: Sendable {
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
     ///   - passwordStrength: `.minimum` only in tests, where argon2id's 64 MiB per hash would dominate.
-    public init(databasePath: String, clock: any Clock,
+    public convenience init(databasePath: String, clock: any Clock,
+                            localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
+                            passwordStrength: SodiumPasswordHasher.Strength = .interactive,
+                            resourcesPath: String = ResourceLocation.resolve(environment: [:]),
+                            photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
+                            desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false,
+                            clientLimits: ClientLimitSettings? = nil) throws {
+        let database = try Database(path: databasePath)
+        try TendMigrations.migrator.migrate(database, now: clock.now)
+        try self.init(database: database, clock: clock, localTimeZone: localTimeZone, passwordStrength: passwordStrength,
+                      resourcesPath: resourcesPath,
+                      photoStore: FilePhotoStore(directory: photosPath ?? Self.photosDirectory(databasePath: databasePath),
+                                                 digest: SodiumDigest.sha256Hex),
+                      weather: weather, desktop: desktop, isServer: isServer, clientLimits: clientLimits)
+    }
+
+    /// On a database its caller opened and migrated: SQLite above, or PostgreSQL for a server
+    /// (`tend-server --database`, whose photos live in the database too: `SQLPhotoStore`).
+    public init(database: any SQLDatabase, clock: any Clock,
                 localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
                 passwordStrength: SodiumPasswordHasher.Strength = .interactive,
                 resourcesPath: String = ResourceLocation.resolve(environment: [:]),
-                photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
+                photoStore: any PhotoStore, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
                 desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false,
                 clientLimits: ClientLimitSettings? = nil) throws {
-        let database = try Database(path: databasePath)
-        try TendMigrations.migrator.migrate(database, now: clock.now)
         self.database = database
         self.clock = clock
         let events = DomainEventBus()
@@ -122,8 +138,7 @@ public final class Container: Sendable {
                                          timeZone: zone, events: events)
         couples = CoupleUseCases(
             couples: SQLiteCoupleRepository(database: database), accounts: accountRepository,
-            photoStore: FilePhotoStore(directory: photosPath ?? Self.photosDirectory(databasePath: databasePath),
-                                       digest: SodiumDigest.sha256Hex),
+            photoStore: photoStore,
             photos: PhotoImageSanitizer(),
             weather: WeatherService(provider: weather, cache: SQLiteWeatherCache(database: database), clock: clock),
             transactor: database, clock: clock, events: events, limiter: limiter)

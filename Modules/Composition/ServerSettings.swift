@@ -63,7 +63,7 @@ public struct ServerSetting: Sendable {
         case .path:
             if text.isEmpty { return "expected a path" }
             if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-                return "a PostgreSQL database is not supported by this build yet; give a SQLite file path"
+                return "a PostgreSQL database is given with database_url (--database, TEND_DATABASE_URL); this is the SQLite file"
             }
             if inFile, !text.hasPrefix("/") { return "expected an absolute path, got '\(text)'" }
             return nil
@@ -99,6 +99,12 @@ extension ServerSetting {
         ServerSetting("database", option: "db", valueName: "PATH", kind: .path, default: nil,
                       help: "The SQLite database file (default $XDG_DATA_HOME/tend/server.sqlite; /var/lib/tend/server.sqlite "
                         + "as a service)."),
+        ServerSetting("database_url", option: "database", environment: "TEND_DATABASE_URL", valueName: "URL", kind: .text,
+                      default: nil, secret: true,
+                      help: "A PostgreSQL database instead of the SQLite file: postgres://user:password@host:5432/tend (any "
+                        + "libpq connection string, sslmode included). Several servers may share it."),
+        ServerSetting("database_pool", option: "database-pool", valueName: "N", kind: .integer(1...1024), default: nil,
+                      help: "Connections to PostgreSQL (default: the worker threads)."),
         ServerSetting("photos", option: "photos", valueName: "DIR", kind: .path, default: nil,
                       help: "The folder of the couple space's photos (default: photos/ beside the database)."),
         ServerSetting("threads", option: "threads", valueName: "N", kind: .integer(1...64), default: String(defaultThreads),
