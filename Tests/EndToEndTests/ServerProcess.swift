@@ -37,7 +37,9 @@ final class ServerProcess: @unchecked Sendable {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tend-server-\(UUID())")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--port", "0", "--db", databasePath, "--threads", "4"] + extraArguments
+        // `--database URL` (PostgreSQL) stands instead of the SQLite file.
+        let storage = extraArguments.contains("--database") ? [] : ["--db", databasePath]
+        process.arguments = ["--port", "0"] + storage + ["--threads", "4"] + extraArguments
         process.environment = ["HOME": self.folder.path, "PATH": "/usr/bin:/bin", "TEND_NOW": Self.defaultNow]
             .merging(environment) { $1 }
         process.standardError = errors

@@ -36,6 +36,17 @@ enum ScratchPostgres {
         return try PostgresDatabase(ConnectionString(named(name, in: url)), poolSize: 4)
     }
 
+    /// A new database with nothing in it.
+    static func empty() throws -> (url: String, database: PostgresDatabase) {
+        guard let url else { throw ScratchError.notConfigured }
+        let admin = try PostgresDatabase(ConnectionString(url), poolSize: 1)
+        defer { admin.close() }
+        let name = "tend_empty_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
+        try admin.executeOutsideTransaction("DROP DATABASE IF EXISTS \(name)")
+        try admin.executeOutsideTransaction("CREATE DATABASE \(name)")
+        return (named(name, in: url), try PostgresDatabase(ConnectionString(named(name, in: url)), poolSize: 4))
+    }
+
     /// The URL with another database name: `postgres://…/postgres?x` → `postgres://…/NAME?x`.
     static func named(_ name: String, in url: String) -> String {
         let (base, query) = url.firstIndex(of: "?").map { (String(url[..<$0]), String(url[$0...])) } ?? (url, "")

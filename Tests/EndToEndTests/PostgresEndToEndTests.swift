@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Two built `tend-server`s on one PostgreSQL database (the cluster `Scripts/postgres` starts,
+/// `TEND_TEST_POSTGRES_URL`): what one writes the other reads, and what must happen once
+/// happens once whichever server a request reaches.
+@Suite("tend-server on PostgreSQL: two servers, one database", .enabled(if: PostgresCluster.url != nil), .serialized)
+struct PostgresEndToEndTests {
+    /// Two servers on a fresh database; both are stopped and the database dropped afterwards.
+    func withTwoServers(_ body: (ServerProcess, ServerProcess) async throws -> Void) async throws {
+        let url = try PostgresCluster.freshDatabase()
+        let first = try ServerProcess(extraArguments: ["--database", url])
+        let second = try ServerProcess(extraArguments: ["--database", url])
+        defer {
+            first.remove()
+            second.remove()
+        }
+        try await body(first, second)
+    }
+
+    @Test("a client writes through one server and reads through the other; an idempotent POST retried on the other applies once")
+    func writeHereReadThere() async throws {
+        try await withTwoServers { one, two in
+            let token = try await one.token(for: "ana@example.com")
+            let dose: [String: Any] = ["id": "0192f3a4-0000-7000-8000-00000000000a", "kind": "long", "units": 12]
+            let created = try await one.send("POST", "/v1/insulin/doses", json: dose, token: token)
+            #expect(created.status == 201)
+            let retried = try await two.send("POST", "/v1/insulin/doses", json: dose, token: token)
+            #expect(retried.status == 200, "the retry on the other server is the stored dose")
+            let listed = try await two.send("GET", "/v1/insulin/doses", token: token)
+            #expect((listed.json["doses"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("login lock-out counts the failures made on both servers")
+    func lockOutAcrossServers() async throws {
+        try await withTwoServers { one, two in
+            _ = try await one.token(for: "ben@example.com")
+            for attempt in 0..<5 {
+                let server = attempt.isMultiple(of: 2) ? one : two
+                let wrong = try await server.send("POST", "/v1/sessions", json: ["email": "ben@example.com", "password": "not the password"])
+                #expect(wrong.status == 401)
+            }
+            for server in [one, two] {
+                let locked = try await server.send("POST", "/v1/sessions", json: ["email": "ben@example.com", "password": "correct horse battery"])
+                #expect(locked.status == 429 && locked.headers["retry-after"] != nil, "\(locked.status)")
+            }
+        }
+    }
+
+    @Test("one invite code redeemed by two accounts at once on two servers pairs exactly one")
+    func inviteRedeemedOnce() async throws {
+        try await withTwoServers { one, two in
+            let owner = try await one.token(for: "minji@example.com")
+            let code = try await one.send("POST", "/v1/couple/invites", token: owner).json["code"] as? String ?? ""
+            #expect(!code.isEmpty)
+            for round in 0..<3 {
+                let first = try await one.token(for: "haru\(round)@example.com")
+                let second = try await two.token(for: "jun\(round)@example.com")
+                async let a = one.send("POST", "/v1/couple/join", json: ["code": code], token: first)
+                async let b = two.send("POST", "/v1/couple/join", json: ["code": code], token: second)
+                let statuses = [try await a.status, try await b.status]
+                let paired = statuses.filter { (200..<300).contains($0) }.count
+                #expect(paired == (round == 0 ? 1 : 0), "round \(round): \(statuses)")
+                #expect(statuses.allSatisfy { $0 < 500 }, "\(statuses)")
+            }
+        }
+    }
+
+    @Test("sync pull never skips a change committed late: pages read during writes on both servers add up to the whole log")
+    func pullNeverSkips() async throws {
+        try await withTwoServers { one, two in
+            let token = try await one.token(for: "sora@example.com")
+            var cursor = ""
+            var seen: [String] = []
+            func pull() async throws {
+                let page = try await one.send("GET", "/v1/sync/pull?protocol=1&limit=1000&cursor=\(cursor)", token: token)
+                seen += (page.json["changes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                cursor = page.json["cursor"] as? String ?? cursor
+            }
+            let done = Mutex(false)
+            let writers = Task {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for server in [one, two] {
+                        for writer in 0..<3 {
+                            group.addTask {
+                                for _ in 0..<15 { _ = try await server.send("POST", "/v1/weight", json: ["kg": 60 + writer], token: token) }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                done.withLock { $0 = true }
+            }
+            // Pages read while both servers commit, each from the cursor the last one gave.
+            while !done.withLock({ $0 }) { try await pull() }
+            try await writers.value
+            try await pull()
+            let whole = try await two.send("GET", "/v1/sync/pull?protocol=1&limit=1000", token: token)
+            let all = (whole.json["changes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            #expect(all.count >= 90)
+            #expect(Set(seen) == Set(all), "pulled in pages: \(seen.count), the whole log: \(all.count)")
+        }
+    }
+}
+
+/// The test cluster, and a fresh database on it per test (created with `psql`).
+enum PostgresCluster {
+    static let url = ProcessInfo.processInfo.environment["TEND_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    static func freshDatabase() throws -> String {
+        guard let url else { throw CocoaError(.featureUnsupported) }
+        let name = "tend_e2e_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        psql.arguments = [url, "-qc", "CREATE DATABASE \(name)"]
+        psql.standardOutput = FileHandle.nullDevice
+        try psql.run()
+        psql.waitUntilExit()
+        guard psql.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let (base, query) = url.firstIndex(of: "?").map { (String(url[..<$0]), String(url[$0...])) } ?? (url, "")
+        return String(base[...base.lastIndex(of: "/")!]) + name + query
+    }
+}
