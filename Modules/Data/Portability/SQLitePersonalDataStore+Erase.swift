@@ -65,7 +65,7 @@ extension SQLitePersonalDataStore {
             try delete("sync_state", "DELETE FROM sync_state WHERE key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))", keys)
         }
         // A full-text index keeps deleted names in its segments until they are merged.
-        if ownFoods > 0 {
+        if ownFoods > 0, database.dialect == .sqlite { // PostgreSQL's GIN index drops dead entries at VACUUM
             for row in try database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%'") {
                 let index: String = try row.get("name")
                 try database.execute("INSERT INTO \(index) (\(index)) VALUES ('optimize')")
@@ -77,10 +77,14 @@ extension SQLitePersonalDataStore {
 
     /// Tables with an `owner_id` column, by name.
     func ownedTables() throws -> [String] {
-        try database.query(
-            """
-            SELECT m.name AS name FROM sqlite_master m, pragma_table_info(m.name) c
-            WHERE m.type = 'table' AND c.name = 'owner_id' ORDER BY m.name
-            """).map { try $0.get("name", as: String.self) }
+        try database.query(database.sql(
+            sqlite: """
+                SELECT m.name AS name FROM sqlite_master m, pragma_table_info(m.name) c
+                WHERE m.type = 'table' AND c.name = 'owner_id' ORDER BY m.name
+                """,
+            postgres: """
+                SELECT table_name AS name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND column_name = 'owner_id' ORDER BY table_name COLLATE "C"
+                """)).map { try $0.get("name", as: String.self) }
     }
 }
