@@ -52,7 +52,7 @@ struct ServerConfigurationTests {
             "/etc/tend/server.conf:6: log_level: expected one of debug, info, warning, error, got 'loud'",
             "/etc/tend/server.conf:7: request_log: expected on or off, got 'maybe'",
             "/etc/tend/server.conf:8: threads: a quoted value must start and end with '\"'",
-            "/etc/tend/server.conf:9: database: a PostgreSQL database is not supported by this build yet; give a SQLite file path",
+            "/etc/tend/server.conf:9: database: a PostgreSQL database is given with database_url (--database, TEND_DATABASE_URL); this is the SQLite file",
         ])
     }
 

@@ -65,7 +65,14 @@ struct ErrorMappingTests {
     }
 
     @Test func otherKindsHaveNoRetryAfter() {
-        #expect(respond(throwing: AppError(.unavailable, "down", details: 42)).header("Retry-After") == nil)
+        #expect(respond(throwing: AppError(.notFound, "gone", details: 42)).header("Retry-After") == nil)
+        #expect(respond(throwing: AppError(.unavailable, "down")).header("Retry-After") == nil)
+    }
+
+    /// A database out of reach for a moment (PostgreSQL restarting) says when to try again.
+    @Test func unavailableWithSecondsHasRetryAfter() {
+        let response = respond(throwing: AppError(.unavailable, code: "database_unavailable", "down", details: 5))
+        #expect(response.status == 503 && response.header("Retry-After") == "5")
     }
 
     @Test func nonAppErrorIsA500InternalThatHidesTheDetail() throws {

@@ -65,6 +65,9 @@ public struct SQLiteAccountEraser: AccountEraser {
     }
 
     public func compact() {
+        // PostgreSQL: VACUUM cannot run in the caller's transaction (a failed statement would abort
+        // it); its autovacuum reclaims the erased rows' space.
+        guard database.dialect == .sqlite else { return }
         try? database.checkpoint()
         try? database.executeScript("VACUUM")
         try? database.checkpoint()

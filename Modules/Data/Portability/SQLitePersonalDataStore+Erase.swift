@@ -23,6 +23,9 @@ extension SQLitePersonalDataStore {
     /// empties the WAL again. Best effort: inside a transaction, or with another process reading,
     /// SQLite refuses (it is then done by a later erasure or the last connection to close).
     public func compact() {
+        // PostgreSQL: VACUUM cannot run in the caller's transaction (a failed statement would abort
+        // it); its autovacuum reclaims the erased rows' space.
+        guard database.dialect == .sqlite else { return }
         try? database.checkpoint()
         try? database.executeScript("VACUUM")
         try? database.checkpoint()
