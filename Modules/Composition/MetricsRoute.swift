@@ -9,7 +9,7 @@ import HTTP
 /// no account's token opens it, and with no operator token set the route answers 404, as if it
 /// did not exist, so a deployment exposes nothing it did not choose to.
 enum MetricsRoute {
-    static func make(metrics: RequestMetrics, database: Database, operatorToken: @escaping @Sendable () -> String?) -> Route {
+    static func make(metrics: RequestMetrics, database: any SQLDatabase, operatorToken: @escaping @Sendable () -> String?) -> Route {
         // Not in /openapi.json (added after it is made): it is the operator's, not the API's.
         Route("GET", "/metrics", requiresAuth: false, operation: OpenAPIOperation(summary: "Metrics", tag: "system", responses: [])) { request in
             guard let expected = operatorToken(), !expected.isEmpty else {
@@ -25,21 +25,9 @@ enum MetricsRoute {
     }
 
     /// The connection's contention and the notification outbox by state.
-    static func databaseText(_ database: Database) throws -> String {
-        let contention = database.contention
-        var text = """
-            # HELP tend_database_connections SQLite connections the server holds (one, shared under a lock).
-            # TYPE tend_database_connections gauge
-            tend_database_connections 1
-            # HELP tend_database_waiting Requests waiting for the connection now.
-            # TYPE tend_database_waiting gauge
-            tend_database_waiting \(contention.waiting)
-            # HELP tend_database_contended_total Acquisitions of the connection that had to wait.
-            # TYPE tend_database_contended_total counter
-            tend_database_contended_total \(contention.contended)
-            # HELP tend_database_wait_seconds_total Time spent waiting for the connection.
-            # TYPE tend_database_wait_seconds_total counter
-            tend_database_wait_seconds_total \(contention.waitedSeconds)
+    static func databaseText(_ database: any SQLDatabase) throws -> String {
+        var text = (database as? Database).map(contentionText) ?? ""
+        text += """
             # HELP tend_notifications Notifications by state: pending ones are the delivery queue.
             # TYPE tend_notifications gauge
 
@@ -52,6 +40,26 @@ enum MetricsRoute {
             text += "tend_notifications{state=\"\(RequestMetrics.label(state))\"} \(counts[state]!)\n"
         }
         return text
+    }
+
+    /// SQLite's one shared connection and how requests wait for it (PostgreSQL has a pool).
+    static func contentionText(_ database: Database) -> String {
+        let contention = database.contention
+        return """
+            # HELP tend_database_connections SQLite connections the server holds (one, shared under a lock).
+            # TYPE tend_database_connections gauge
+            tend_database_connections 1
+            # HELP tend_database_waiting Requests waiting for the connection now.
+            # TYPE tend_database_waiting gauge
+            tend_database_waiting \(contention.waiting)
+            # HELP tend_database_contended_total Acquisitions of the connection that had to wait.
+            # TYPE tend_database_contended_total counter
+            tend_database_contended_total \(contention.contended)
+            # HELP tend_database_wait_seconds_total Time spent waiting for the connection.
+            # TYPE tend_database_wait_seconds_total counter
+            tend_database_wait_seconds_total \(contention.waitedSeconds)
+
+            """
     }
 
     /// Compares without stopping at the first difference, so the time taken does not tell how
