@@ -152,7 +152,9 @@ struct ServerHardeningEndToEndTests {
         for worker in workers { try await worker.value }
 
         #expect(stopped.status == 0, "\(stopped.log)")
-        #expect(stopSeconds < 3, "tend-server took \(stopSeconds) s to stop under keep-alive load")
+        // Alone it stops in about 0.1 s; beside the whole parallel suite on two cores it has
+        // taken 3.5 s. The old behaviour served on until its 10 s cap, which this still catches.
+        #expect(stopSeconds < 6, "tend-server took \(stopSeconds) s to stop under keep-alive load")
         for ending in tally.endings.withLock({ $0 }) {
             #expect(ending == "201 close" || ending == "503 close" || ending == "closed", "\(ending)")
         }
