@@ -36,7 +36,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         try database.write {
             for table in ["sync_changes", "sync_records", "sync_conflicts", "sync_dirty"] { try database.execute("DELETE FROM \(table)") }
             for key in SyncStateKey.allCases { try setState(key.rawValue, nil) }
-            try database.executeScript(database.dialect == .sqlite ? SyncTriggers.existingHistory : PostgresSyncTriggers.existingHistory)
+            try database.executeScript(database.dialect == .sqlite ? SyncTriggers.everyHistory : PostgresSyncTriggers.everyHistory)
         }
     }
 

@@ -1,7 +1,9 @@
 import FoundationEssentials
 
 /// Which tables sync and how their columns travel. The triggers of `0010_sync` are generated from
-/// this list, so it must describe the tables as they are at that migration. A later migration that
+/// `SyncSchema.tables`, so it must describe the tables as they are at that migration; a table
+/// that joins sync later is in `SyncSchema.later`, beside the migration that installs its
+/// triggers from the same entry (`0015_glucose_sync`), and must describe the table as it is there. A later migration that
 /// adds a column to a synced table first freezes 0010 (its generated SQL pasted into
 /// `Migrations+Sync.swift` as text, so a fresh database still runs the same 0010), then adds the
 /// column here and re-creates that table's triggers.
@@ -44,7 +46,8 @@ public struct SyncTable: Sendable {
 }
 
 public enum SyncSchema {
-    /// Every synced table, parents before children (the order a first push sends them in).
+    /// The tables `0010_sync` made triggers for, parents before children (the order a first push
+    /// sends them in). Never add to it: 0010's SQL is generated from it (a new table goes in `later`).
     public static let tables: [SyncTable] = [
         table("insulin_settings", "long_name:T! long_units:R! rapid_name:T! rapid_units:R! day_start_minutes:I! time_zone:T! "
               + "long_guard_minutes:I! rapid_window_minutes:I! reminder_minutes:I! created_at:I! updated_at:I!", singleton: true),
@@ -79,7 +82,18 @@ public enum SyncSchema {
         table("supplement_intakes", "supplement_id:T! day:T! slot_minutes:I taken_at:I! created_at:I! updated_at:I!"),
     ]
 
-    private static let byName = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0) })
+    /// Glucose readings (`0015_glucose_sync`). A reading is the one of its time and type, whichever
+    /// device imported it: when two live ones meet, the smaller id is kept (`SQLiteSyncStore.settleReadings`).
+    public static let glucoseReadings = table(
+        "glucose_readings", "ns_id:T! date:I! type:T! mgdl:R source:T! document:T! created_at:I! updated_at:I!")
+
+    /// Tables that joined sync after 0010, each with its own migration.
+    public static let later: [SyncTable] = [glucoseReadings]
+
+    /// Every synced table: what a change may name.
+    public static var all: [SyncTable] { tables + later }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: (tables + later).map { ($0.name, $0) })
 
     public static func table(named name: String) -> SyncTable? { byName[name] }
 

@@ -4,6 +4,8 @@ extension PostgresMigrations {
         "0009_food_search": foodSearch,
         "0010_sync": "INSERT INTO sync_switch (recording) VALUES (1);\n" + PostgresSyncTriggers.all + PostgresSyncTriggers.existingHistory,
         "0012_insulin_status_index": insulinTallies,
+        "0015_glucose_sync": PostgresSyncTriggers.triggers(for: SyncSchema.glucoseReadings)
+            + PostgresSyncTriggers.history(of: SyncSchema.glucoseReadings),
     ]
 
     /// FTS5's `foods_search` as a stored tsvector: the names weigh A, the Hangul endings and
