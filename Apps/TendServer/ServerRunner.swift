@@ -63,6 +63,8 @@ struct ServerRunner: Sendable {
                         abstract: "Check the configuration: every problem with its line and key (exit 2), else the settings in effect.") {
                     invocation in try checkConfiguration(invocation)
                 },
+                backupCommand(),
+                migrateDataCommand(),
                 Command(name: "version", abstract: "The version of tend-server and the commit it was built from (also --version).") {
                     invocation in
                     let info = BuildInfo.current(resourcesPath: ResourceLocation.resolve(environment: environment))
