@@ -8,10 +8,7 @@ import Core
 /// order mark dropped; blank lines skipped. Refused with the line named: bytes that are not
 /// UTF-8, a NUL or another control character, a quote never closed.
 public struct GlucoseCSV: Sendable, Equatable {
-    public struct Record: Sendable, Equatable {
-        public let line: Int
-        public let fields: [String]
-    }
+    public typealias Record = CSVReader.Record
 
     /// A lifetime of readings at one every 5 minutes is far under this.
     public static let maximumBytes = 64 << 20
@@ -27,56 +24,13 @@ public struct GlucoseCSV: Sendable, Equatable {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw GlucoseImport.refusal(line: nil, "the file is not UTF-8 text", code: "not_text")
         }
-        var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1
-        var recordLine = 1
-        var quoted = false
-        var index = 0
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
+        do {
+            records = try CSVReader.records(bytes, delimiter: delimiter, refusingControlCharacters: true)
+        } catch .controlCharacter(let line, let byte) {
+            throw GlucoseImport.refusal(line: line, "a control character (0x\(String(byte, radix: 16))) is not text",
+                                        code: "invalid_text")
+        } catch .unclosedQuote(let line) {
+            throw GlucoseImport.refusal(line: line, "a quoted field is never closed", code: "unclosed_quote")
         }
-        func endRecord() {
-            endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-            fields.removeAll(keepingCapacity: true)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-                throw GlucoseImport.refusal(line: line, "a control character (0x\(String(byte, radix: 16))) is not text",
-                                            code: "invalid_text")
-            }
-            if quoted {
-                if byte == 0x22 {
-                    if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
-                        field.append(0x22)
-                        index += 1
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if byte == 0x0A { line += 1 }
-                    field.append(byte)
-                }
-            } else if byte == 0x22, field.isEmpty {
-                quoted = true
-            } else if byte == delimiter {
-                endField()
-            } else if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                endRecord()
-                line += 1
-                recordLine = line
-            } else {
-                field.append(byte)
-            }
-            index += 1
-        }
-        if quoted { throw GlucoseImport.refusal(line: recordLine, "a quoted field is never closed", code: "unclosed_quote") }
-        if !field.isEmpty || !fields.isEmpty { endRecord() }
-        self.records = records
     }
 }

@@ -11,10 +11,7 @@ public enum WorkoutImport {
 
     /// One record of a CSV file: its fields and the line of the file it starts on (1 is the
     /// header), so that a message can name it.
-    public struct Record: Sendable, Equatable {
-        public let line: Int
-        public let fields: [String]
-    }
+    public typealias Record = CSVReader.Record
 
     /// A CSV file read as RFC 4180 says: fields separated by `delimiter` (`,`, `;` or a tab, the
     /// one the header line uses most), a field in double quotes may hold the delimiter, a line
@@ -90,71 +87,16 @@ public enum WorkoutImport {
         }
 
         static func records(_ bytes: [UInt8], delimiter: UInt8) throws -> [Record] {
-            var records: [Record] = []
-            var fields: [String] = []
-            var field: [UInt8] = []
-            var line = 1
-            var recordLine = 1
-            var quoted = false
-            var quoteLine = 1
-            var index = 0
-            func endField() {
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
+            do {
+                return try CSVReader.records(bytes, delimiter: delimiter)
+            } catch .unclosedQuote(let line) {
+                throw WorkoutImport.error("line \(line): a quoted field is never closed", key: "open_quote",
+                                          ["line": "\(line)"])
+            } catch .controlCharacter(let line, _) {
+                // Not asked for (training notes may hold tabs and such); named should that change.
+                throw WorkoutImport.error("line \(line) holds a control character: this is not a text file", key: "binary",
+                                          ["line": "\(line)"])
             }
-            func endRecord() {
-                endField()
-                if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-                fields.removeAll(keepingCapacity: true)
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if quoted {
-                    switch byte {
-                    case 0x22:
-                        if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
-                            field.append(0x22)
-                            index += 1
-                        } else {
-                            quoted = false
-                        }
-                    case 0x0D:
-                        // CRLF or a lone CR inside a note: a newline.
-                        field.append(0x0A)
-                        if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                        line += 1
-                    case 0x0A:
-                        field.append(0x0A)
-                        line += 1
-                    default:
-                        field.append(byte)
-                    }
-                } else {
-                    switch byte {
-                    case 0x22 where field.isEmpty:
-                        quoted = true
-                        quoteLine = line
-                    case delimiter:
-                        endField()
-                    case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
-                        break
-                    case 0x0A:
-                        endRecord()
-                        line += 1
-                        recordLine = line
-                    default:
-                        // A quote inside an unquoted field, or text after a closing quote, is kept as it is.
-                        field.append(byte)
-                    }
-                }
-                index += 1
-            }
-            if quoted {
-                throw WorkoutImport.error("line \(quoteLine): a quoted field is never closed", key: "open_quote",
-                                          ["line": "\(quoteLine)"])
-            }
-            if !field.isEmpty || !fields.isEmpty { endRecord() }
-            return records
         }
     }
 
