@@ -20,7 +20,7 @@ enum BashCompletion {
             line += " opts=\(ShellQuote.posix(options.joined(separator: " ")))"
             line += " valopts=\(ShellQuote.posix(valueOptions.joined(separator: " ")))"
             if !node.arguments.isEmpty {
-                line += " args=(\(node.arguments.map { ShellQuote.posix(marker($0)) }.joined(separator: " ")))"
+                line += " args=(\(node.arguments.map { ShellQuote.posix($0.marker) }.joined(separator: " ")))"
             }
             if node.lastIsVariadic { line += " variadic=1" }
             lines.append(line + " ;;")
@@ -33,11 +33,8 @@ enum BashCompletion {
             "\(name)_option_source() {",
             "    case \"$1|$2\" in",
         ]
-        for node in model.nodes {
-            for option in node.options where option.takesValue && option.source != .none {
-                let keys = option.spellings.map { ShellQuote.posix(node.path + "|" + $0) }.joined(separator: "|")
-                lines.append("    \(keys)) echo \(ShellQuote.posix(marker(option.source))) ;;")
-            }
+        for (keys, source) in model.optionSources {
+            lines.append("    \(keys.map(ShellQuote.posix).joined(separator: "|"))) echo \(ShellQuote.posix(source.marker)) ;;")
         }
         lines += [
             "    *) echo '@none' ;;",
@@ -110,16 +107,5 @@ enum BashCompletion {
             "complete -F \(name) \(model.program)",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A source as one word of the script: `@values a b`, `@files`, `@dirs`, `@program …`, `@none`.
-    static func marker(_ source: CompletionModel.Source) -> String {
-        switch source {
-        case .none: "@none"
-        case .values(let values): "@values " + values.joined(separator: " ")
-        case .files: "@files"
-        case .directories: "@dirs"
-        case .program(let arguments): "@program " + arguments.joined(separator: " ")
-        }
     }
 }

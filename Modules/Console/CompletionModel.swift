@@ -58,6 +58,15 @@ public struct CompletionModel: Sendable {
 
     public func node(_ path: String) -> Node? { nodes.first { $0.path == path } }
 
+    /// Every option value there is something to offer for, keyed as the scripts
+    /// look it up when the option is typed: `path|--spelling` (and `path|-x`).
+    public var optionSources: [(keys: [String], source: Source)] {
+        nodes.flatMap { node in
+            node.options.filter { $0.takesValue && $0.source != .none }
+                .map { option in (option.spellings.map { node.path + "|" + $0 }, option.source) }
+        }
+    }
+
     private static func walk(_ chain: [Command], resolver: Resolver?, into nodes: inout [Node]) {
         let command = chain[chain.count - 1]
         let names = chain.dropFirst().map(\.name)
@@ -106,6 +115,20 @@ public struct CompletionModel: Sendable {
         case "file", "path": return .files
         case "dir", "folder": return .directories
         default: return .none
+        }
+    }
+}
+
+extension CompletionModel.Source {
+    /// The source as one word of the scripts: `@values a b`, `@files`, `@dirs`,
+    /// `@program …`, `@none`; each shell's offering function reads it back.
+    var marker: String {
+        switch self {
+        case .none: "@none"
+        case .values(let values): "@values " + values.joined(separator: " ")
+        case .files: "@files"
+        case .directories: "@dirs"
+        case .program(let arguments): "@program " + arguments.joined(separator: " ")
         }
     }
 }

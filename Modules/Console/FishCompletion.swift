@@ -38,17 +38,14 @@ enum FishCompletion {
                   "function \(name)_arguments --argument-names cmdpath", "    switch $cmdpath"]
         for node in model.nodes where !node.arguments.isEmpty {
             lines.append("        case \(ShellQuote.fish(node.path))")
-            let markers = node.arguments.map(BashCompletion.marker) + (node.lastIsVariadic ? ["@variadic"] : [])
+            let markers = node.arguments.map(\.marker) + (node.lastIsVariadic ? ["@variadic"] : [])
             lines.append("            printf '%s\\n' \(markers.map(ShellQuote.fish).joined(separator: " "))")
         }
         lines += ["    end", "end", "", "function \(name)_option_source --argument-names cmdpath option",
                   "    switch \"$cmdpath|$option\""]
-        for node in model.nodes {
-            for option in node.options where option.takesValue && option.source != .none {
-                let keys = option.spellings.map { ShellQuote.fish(node.path + "|" + $0) }.joined(separator: " ")
-                lines.append("        case \(keys)")
-                lines.append("            echo \(ShellQuote.fish(BashCompletion.marker(option.source)))")
-            }
+        for (keys, source) in model.optionSources {
+            lines.append("        case \(keys.map(ShellQuote.fish).joined(separator: " "))")
+            lines.append("            echo \(ShellQuote.fish(source.marker))")
         }
         lines += [
             "        case '*'",

@@ -23,7 +23,7 @@ enum ZshCompletion {
             let valueOptions = node.options.filter(\.takesValue).flatMap(\.spellings)
             if !valueOptions.isEmpty { line += " valopts=(\(valueOptions.joined(separator: " ")))" }
             if !node.arguments.isEmpty {
-                line += " args=(\(node.arguments.map { ShellQuote.posix(BashCompletion.marker($0)) }.joined(separator: " ")))"
+                line += " args=(\(node.arguments.map { ShellQuote.posix($0.marker) }.joined(separator: " ")))"
             }
             if node.lastIsVariadic { line += " variadic=1" }
             lines.append(line + " ;;")
@@ -35,11 +35,8 @@ enum ZshCompletion {
             "\(name)_option_source() {",
             "    case \"$1|$2\" in",
         ]
-        for node in model.nodes {
-            for option in node.options where option.takesValue && option.source != .none {
-                let keys = option.spellings.map { ShellQuote.posix(node.path + "|" + $0) }.joined(separator: "|")
-                lines.append("    (\(keys)) print -r -- \(ShellQuote.posix(BashCompletion.marker(option.source))) ;;")
-            }
+        for (keys, source) in model.optionSources {
+            lines.append("    (\(keys.map(ShellQuote.posix).joined(separator: "|"))) print -r -- \(ShellQuote.posix(source.marker)) ;;")
         }
         lines += [
             "    (*) print -r -- '@none' ;;",
