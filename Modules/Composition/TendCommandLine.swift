@@ -129,7 +129,9 @@ public struct TendCommandLine: Sendable {
             ] + NotifyCommands.make(context: notifyContext) + [
                 SyncCommands.make(context: syncContext),
                 GlucoseCommands.make(context: { invocation in
-                    GlucoseContext(useCases: try container(for: invocation).glucose, ownerID: Owner.local)
+                    let container = try container(for: invocation)
+                    return GlucoseContext(useCases: container.glucose, ownerID: Owner.local,
+                                          pull: NightscoutPullConnection.context(container: container, environment: environment))
                 }),
                 NightscoutCommands.make(context: { invocation in
                     NightscoutContext(client: ServerConnection.client(for: invocation, environment: environment))

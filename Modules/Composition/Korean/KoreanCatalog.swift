@@ -36,6 +36,7 @@ public enum KoreanCatalog {
 
         "glucose": "CGM 혈당을 인슐린 옆에: 내보내기 파일을 가져오고, 투여가 무엇을 했는지 봐요.",
         "glucose import": "LibreView나 Dexcom Clarity의 CSV, Nightscout entries JSON을 가져와요. 두 번 가져와도 늘지 않아요.",
+        "glucose pull": "내 Nightscout 사이트의 혈당과 인슐린 기록을 지난번에 멈춘 곳부터 가져와요. 다시 해도 늘지 않아요.",
         "glucose report": "합의 기준의 목표 범위 내 시간, 평균, GMI, 변동성과 하루 혈당 프로필(--svg)을 보여 줘요.",
         "glucose doses": "투여가 한 일: 속효성 투여 때와 2·4시간 뒤 혈당(시간대별), 지효성 투여 뒤의 밤과 공복 혈당.",
         "glucose unit": "혈당 단위를 보거나 정해요: mg/dL 또는 mmol/L.",

@@ -7,14 +7,17 @@ import Domain
 public struct GlucoseContext: Sendable {
     public let useCases: GlucoseUseCases
     public let ownerID: String
+    /// `tend glucose pull`'s pull, transport and credential sources.
+    public let pull: NightscoutPullContext?
 
-    public init(useCases: GlucoseUseCases, ownerID: String) {
+    public init(useCases: GlucoseUseCases, ownerID: String, pull: NightscoutPullContext? = nil) {
         self.useCases = useCases
         self.ownerID = ownerID
+        self.pull = pull
     }
 }
 
-/// `tend glucose [import | report | doses | unit]`: the readings a CGM app exported, and what the
+/// `tend glucose [import | pull | report | doses | unit]`: the readings a CGM app exported, and what the
 /// doses did; bare, today's readings.
 public enum GlucoseCommands {
     public typealias ContextProvider = @Sendable (Invocation) throws -> GlucoseContext
@@ -32,7 +35,7 @@ public enum GlucoseCommands {
                 Reads Abbott LibreView's and Dexcom Clarity's CSV exports (mg/dL or mmol/L) and Nightscout
                 entries JSON. Readings are kept in mg/dL and shown in your unit ('tend glucose unit').
                 """,
-            subcommands: [importFile(context), report(context), doses(context), unit(context)]
+            subcommands: [importFile(context), pull(context), report(context), doses(context), unit(context)]
         ) { invocation in
             // Bare: today so far, as `report --days 1` (the same text and JSON).
             let context = try context(invocation)
