@@ -231,6 +231,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             }
             try setRecording(true)
             try saveClock(hlc)
+            try settleReadings(ruleChecks.filter { $0.table == Self.readingsTable }.map(\.recordID), ownerID: ownerID, at: now)
             for conflict in try rulesAfterMerge(ruleChecks, ownerID: ownerID) where try record(conflict, ownerID: ownerID, reason: nil, at: now) {
                 report.conflicts += 1
             }
@@ -301,6 +302,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             var hlc = try loadClock()
             var results: [SyncPushResult] = []
             var report = SyncApplyReport()
+            var readings: [String] = []
             try setRecording(false)
             for change in changes {
                 if let row = try database.queryOne("SELECT owner_id FROM sync_changes WHERE change_id = ?", [.text(change.id)]) {
@@ -328,6 +330,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
                              .text(try SyncValues.json(stored.fields)), .text(change.clock.text), change.basis.map { .text($0.text) } ?? .null])
                     }
                     results.append(SyncPushResult(changeID: change.id, status: .applied))
+                    if table.name == Self.readingsTable, change.operation != .delete { readings.append(change.recordID) }
                     report.applied += 1
                     SyncUseCases.event(for: table.name, ownerID: ownerID).map { report.events.append($0) }
                 } catch let error as AppError where Self.refuses(error) {
@@ -336,6 +339,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             }
             try setRecording(true)
             try saveClock(hlc)
+            try settleReadings(readings, ownerID: ownerID, at: now)
             report.events = Self.unique(report.events)
             return (results, report)
         }

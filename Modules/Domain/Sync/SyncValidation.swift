@@ -11,7 +11,8 @@ public enum SyncValidation {
 
     /// The times and days of each kind, bounded as where they enter by a command or a route.
     static let instants = ["insulin_doses": ["taken_at"], "weights": ["taken_at"], "workouts": ["started_at"],
-                           "activities": ["started_at"], "supplement_intakes": ["taken_at"], "quest_journeys": ["started_at"]]
+                           "activities": ["started_at"], "supplement_intakes": ["taken_at"], "quest_journeys": ["started_at"],
+                           "glucose_readings": ["date"]]
     static let days = ["diet_entries": ["day"], "supplement_intakes": ["day"]]
 
     public static func validate(table: String, values: [String: SyncValue], now: Date) throws {
@@ -87,6 +88,19 @@ public enum SyncValidation {
         case "supplements":
             if let amount = values["amount"]?.doubleValue, !(amount > 0 && amount <= 100_000) {
                 throw AppError.invalidInput("an amount is more than 0", code: "invalid_amount")
+            }
+        case "glucose_readings":
+            // As the Nightscout API takes an entry: a plausible value (or none: a calibration), a type, an object.
+            if let mgdl = values["mgdl"]?.doubleValue, !GlucoseRange.plausible.contains(mgdl) {
+                throw AppError.invalidInput("a glucose value is 10 to 600 mg/dL", code: "invalid_glucose")
+            }
+            if let type = values["type"].flatMap(text), type.trimmed.isEmpty || type.count > 64 {
+                throw AppError.invalidInput("an entry needs its type (sgv, mbg, cal)", code: "invalid_entry")
+            }
+            if let document = values["document"].flatMap(text) {
+                guard case .object = try? DocumentValue.parse(document) else {
+                    throw AppError.invalidInput("an entry must be a JSON object", code: "invalid_entry")
+                }
             }
         case "nutrition_goals", "foods":
             for field in ["kcal", "protein_g", "carbs_g", "fat_g"] {
