@@ -25,7 +25,7 @@ public enum ServerApplication {
         var router = Router()
         let notifications = container.notifications
         router.addRoutes(AccountRoutes.make(accounts: container.accounts, deletion: container.deleteAccount))
-        router.addRoutes(InsulinRoutes.make(insulin: container.insulin))
+        router.addRoutes(InsulinRoutes.make(insulin: container.insulin, timeInRange: container.dailyTimeInRange))
         router.addRoutes(QuestRoutes.make(quests: container.quests))
         router.addRoutes(ActivityRoutes.make(activities: container.activities))
         router.addRoutes(NutritionRoutes.make(nutrition: container.nutrition, body: container.body))

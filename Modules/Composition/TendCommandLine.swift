@@ -55,7 +55,8 @@ public struct TendCommandLine: Sendable {
             let container = try container(for: invocation)
             let sync = container.sync
             return InsulinContext(useCases: container.insulin, ownerID: Owner.local, ids: container.recordIDs,
-                                  possibleDoubleDoses: { try sync.openDoubleDoses(ownerID: Owner.local) })
+                                  possibleDoubleDoses: { try sync.openDoubleDoses(ownerID: Owner.local) },
+                                  timeInRange: container.dailyTimeInRange)
         }
         let environment = environment
         let questContext: QuestCommands.ContextProvider = { invocation in

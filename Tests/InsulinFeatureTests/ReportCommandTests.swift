@@ -28,7 +28,7 @@ struct ReportCommandTests {
         #expect(month["adherence_pct"] as? Double == 66.67) // 2 of the 3 elapsed days
         // Every day is present: a past day without a dose has `[]`, none is left out.
         let days = try #require(month["days"] as? [[String: Any]])
-        #expect(days.allSatisfy { $0.keys.sorted() == ["date", "doses"] })
+        #expect(days.allSatisfy { $0.keys.sorted() == ["date", "doses", "time_in_range_pct"] })
         #expect((days[0]["doses"] as? [Any])?.isEmpty == true)
         #expect(month["current_streak_days"] as? Int == 2) // days 28 and 29; today (30) is still open
     }

@@ -11,13 +11,17 @@ public struct InsulinContext: Sendable {
     public let ids: RecordIDs
     /// The open `possible_double_dose` conflicts of sync: status and today show them until acknowledged.
     public let possibleDoubleDoses: @Sendable () throws -> [StoredSyncConflict]
+    /// Time in range by day for the calendar; nil where no glucose is kept.
+    public let timeInRange: DailyTimeInRange?
 
     public init(useCases: InsulinUseCases, ownerID: String, ids: RecordIDs,
-                possibleDoubleDoses: @escaping @Sendable () throws -> [StoredSyncConflict] = { [] }) {
+                possibleDoubleDoses: @escaping @Sendable () throws -> [StoredSyncConflict] = { [] },
+                timeInRange: DailyTimeInRange? = nil) {
         self.useCases = useCases
         self.ownerID = ownerID
         self.ids = ids
         self.possibleDoubleDoses = possibleDoubleDoses
+        self.timeInRange = timeInRange
     }
 
     /// The open possible double doses with their doses, for status and today.

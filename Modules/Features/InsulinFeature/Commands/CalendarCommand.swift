@@ -18,7 +18,10 @@ struct CalendarCommand: Sendable {
         let month = try InsulinInput.month(invocation, Self.month.name)
         let context = try makeContext(invocation)
         let report = try context.useCases.monthReport(ownerID: context.ownerID, month: month)
+        let timeInRange = try MonthReportJSON.timeInRange(of: report, ownerID: context.ownerID, from: context.timeInRange,
+                                                          now: context.useCases.clock.now)
         let language = Language(rawValue: invocation.language.rawValue) ?? .en
-        try invocation.respond(json: { MonthReportJSON(report) }, text: { CalendarText.render(report, language: language) })
+        try invocation.respond(json: { MonthReportJSON(report, timeInRange: timeInRange) },
+                               text: { CalendarText.render(report, timeInRange: timeInRange, language: language) })
     }
 }

@@ -6,6 +6,7 @@ import HTTP
 /// `/v1/insulin/…`: the same use cases as `tend insulin`, for the account of the token.
 struct InsulinController: Sendable {
     let insulin: InsulinUseCases
+    let timeInRange: DailyTimeInRange?
 
     func routes() -> [Route] {
         typealias Doc = InsulinOperations
@@ -82,7 +83,9 @@ struct InsulinController: Sendable {
             }
             month = parsed
         }
-        return try .json(MonthReportJSON(try insulin.monthReport(ownerID: owner(request), month: month)))
+        let report = try insulin.monthReport(ownerID: owner(request), month: month)
+        return try .json(MonthReportJSON(report, timeInRange: try MonthReportJSON.timeInRange(of: report, ownerID: owner(request),
+                                                                                              from: timeInRange, now: insulin.clock.now)))
     }
 
     // MARK: Reading a request

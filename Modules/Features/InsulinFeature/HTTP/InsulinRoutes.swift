@@ -5,8 +5,9 @@ import HTTP
 /// `/v1/insulin/…`: the same use cases as `tend insulin`, for the account of the token
 /// (`InsulinController`).
 public enum InsulinRoutes {
-    public static func make(insulin: InsulinUseCases) -> [Route] {
-        InsulinController(insulin: insulin).routes()
+    /// - Parameter timeInRange: each calendar day's time in range, where the person's glucose is kept.
+    public static func make(insulin: InsulinUseCases, timeInRange: DailyTimeInRange? = nil) -> [Route] {
+        InsulinController(insulin: insulin, timeInRange: timeInRange).routes()
     }
 
     /// The dose a 409 refers to, for its body: the earlier dose of a refused duplicate, or the

@@ -50,8 +50,9 @@ extension InsulinRoutes {
                 ("adherence_pct", ["type": ["number", "null"], "minimum": 0, "maximum": 100]),
                 ("average_long_time", S.nullable("string")),
                 ("current_streak_days", S.integer), ("longest_streak_days", S.integer),
-                ("days", S.array(S.object([("date", S.date), ("doses", ["type": ["array", "null"], "items": S.ref("Dose")])],
-                                          required: ["date", "doses"]))),
+                ("days", S.array(S.object([("date", S.date), ("doses", ["type": ["array", "null"], "items": S.ref("Dose")]),
+                                           ("time_in_range_pct", ["type": ["number", "null"], "minimum": 0, "maximum": 100])],
+                                          required: ["date", "doses", "time_in_range_pct"]))),
                 ("rapid", S.object([
                     ("by_hour", ["type": "array", "items": S.integer, "minItems": 24, "maxItems": 24]),
                     ("average_units", S.nullable("number")),

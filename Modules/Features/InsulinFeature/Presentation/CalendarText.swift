@@ -3,9 +3,10 @@ import Console
 import Domain
 
 /// The calendar screen in a terminal: a month grid (● long dose taken, ○ missed, today in
-/// brackets), the figures under it, and the rapid-acting doses by hour as a column chart.
+/// brackets; under a week with glucose readings, each day's time in range), the figures under
+/// it, and the rapid-acting doses by hour as a column chart.
 enum CalendarText {
-    static func render(_ report: InsulinMonthReport, language: Language = .en) -> String {
+    static func render(_ report: InsulinMonthReport, timeInRange: [LocalDate: Double] = [:], language: Language = .en) -> String {
         let settings = report.settings
         let words = CalendarWords(language)
         var lines: [String] = []
@@ -13,16 +14,22 @@ enum CalendarText {
         lines.append("")
         lines.append(words.weekdays)
         var row = String(repeating: "     ", count: report.month.firstDay.isoWeekday - 1)
+        var inRange = row
+        func endWeek() {
+            lines.append(row.trailingTrimmed)
+            if !inRange.trimmed.isEmpty { lines.append(inRange.trailingTrimmed) }
+            row = ""
+            inRange = ""
+        }
         for day in report.days {
             row += cell(day, today: report.today, firstCounted: firstCountedDay(report))
-            if day.date.isoWeekday == 7 {
-                lines.append(row.trailingTrimmed)
-                row = ""
-            }
+            inRange += percentCell(timeInRange[day.date])
+            if day.date.isoWeekday == 7 { endWeek() }
         }
-        if !row.isEmpty { lines.append(row.trailingTrimmed) }
+        if !row.isEmpty { endWeek() }
         lines.append("")
         lines.append(words.legend)
+        if !timeInRange.isEmpty { lines.append(words.timeInRangeLegend) }
         lines.append("")
 
         let percent = Int((report.adherenceRate * 100).rounded())
@@ -60,6 +67,12 @@ enum CalendarText {
         return day.date == today ? "[\(number)\(mark)]" : " \(number)\(mark) "
     }
 
+    /// A day's time in range under its number (`72%`), in the cell's five columns; blank without readings.
+    private static func percentCell(_ percent: Double?) -> String {
+        guard let percent else { return "     " }
+        return TextWidth.pad("\(Int(percent.rounded()))%", to: 4, alignment: .right) + " "
+    }
+
     static func days(_ count: Int) -> String { count == 1 ? "day" : "days" }
 }
 
@@ -84,6 +97,11 @@ struct CalendarWords {
     var weekdays: String { t(" Mon  Tue  Wed  Thu  Fri  Sat  Sun", " 월   화   수   목   금   토   일") }
 
     var legend: String { t("● long dose taken   ○ missed   [ ] today", "● 지효성 맞음   ○ 놓침   [ ] 오늘") }
+
+    var timeInRangeLegend: String {
+        t("72% under a day: its time in range, 70–180 mg/dL (sensor readings, midnight to midnight)",
+          "날짜 아래 72%: 그날 목표 범위(70–180 mg/dL) 안에 있던 시간 (센서 측정값, 자정부터 자정까지)")
+    }
 
     func figures(_ report: InsulinMonthReport, percent: Int, rapidCount: Int) -> [(String, String)] {
         let average = report.averageLongTime?.description ?? "—"

@@ -1,20 +1,24 @@
+import FoundationEssentials
 import Core
 import Domain
 
 /// The calendar month as `tend --json insulin calendar` and `GET /v1/insulin/calendar` print it.
 public struct MonthReportJSON: Encodable, Sendable {
     /// A day of the month: `doses` is `[]` on a day that passed without one, `null` on a day still to come.
+    /// `time_in_range_pct` (70–180 mg/dL, as `tend glucose report`) is null on a day without sensor readings.
     struct Day: Encodable, Sendable {
         let date: String
         let doses: [DoseJSON]?
+        let timeInRangePct: Double?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(date, forKey: .date)
             try container.encode(doses, forKey: .doses)
+            try container.encode(timeInRangePct, forKey: .timeInRangePct)
         }
 
-        enum CodingKeys: String, CodingKey { case date, doses }
+        enum CodingKeys: String, CodingKey { case date, doses, timeInRangePct = "time_in_range_pct" }
     }
 
     struct Rapid: Encodable, Sendable {
@@ -47,7 +51,8 @@ public struct MonthReportJSON: Encodable, Sendable {
         case longestStreakDays = "longest_streak_days", days, rapid
     }
 
-    public init(_ report: InsulinMonthReport) {
+    /// - Parameter timeInRange: each day's time in range (`DailyTimeInRange`); a day not in it has none.
+    public init(_ report: InsulinMonthReport, timeInRange: [LocalDate: Double] = [:]) {
         month = report.month.description
         longDoseDays = report.longDoseDays
         elapsedDays = report.elapsedDays
@@ -57,9 +62,18 @@ public struct MonthReportJSON: Encodable, Sendable {
         longestStreakDays = report.longestStreakDays
         days = report.days.map { day in
             Day(date: day.date.description,
-                doses: day.date > report.today ? nil : day.doses.map { DoseJSON($0, settings: report.settings) })
+                doses: day.date > report.today ? nil : day.doses.map { DoseJSON($0, settings: report.settings) },
+                timeInRangePct: timeInRange[day.date])
         }
         rapid = Rapid(byHour: report.rapidByHour, averageUnits: report.rapidAverageUnits)
+    }
+
+    /// The month's time in range by day, up to today (days to come have no readings); none without glucose.
+    static func timeInRange(of report: InsulinMonthReport, ownerID: String, from source: DailyTimeInRange?,
+                            now: Date) throws -> [LocalDate: Double] {
+        let zone = report.settings.timeZone
+        return try source?(ownerID: ownerID, from: report.month.firstDay, through: min(report.month.lastDay, zone.localDate(of: now)),
+                           zone: zone) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
