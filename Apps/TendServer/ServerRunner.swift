@@ -55,7 +55,8 @@ struct ServerRunner: Sendable {
             discussion: """
                 Settings come from the configuration file, then TEND_SERVER_* environment variables,
                 then these options, each later one winning. SIGHUP re-reads them and applies the log
-                level, the request log, the OpenWeather key and the rate limits without a restart.
+                level, the request log, the OpenWeather key, the rate limits and the notification
+                timing without a restart.
                 """,
             options: Self.options,
             subcommands: [
@@ -157,7 +158,9 @@ struct ServerRunner: Sendable {
         // The outbox starts with the server; reminders that fell due while it was down go now.
         // Its rounds also erase couple spaces whose 30-day archive window has passed.
         let couples = container.couples
+        container.notifications.timing.set(configuration.notificationTiming)
         let scheduler = NotificationScheduler(notifications: container.notifications, clock: container.clock, logger: logger,
+                                              delivers: configuration.deliversNotifications,
                                               everyRound: { _ = try? couples.eraseExpired() })
         try? container.notifications.refreshEveryone()
         scheduler.start()
@@ -169,6 +172,7 @@ struct ServerRunner: Sendable {
             sigwait(&signals, &received)
             guard received == SIGHUP else { break }
             current = reload(invocation, current: current, log: log, weather: weather, limits: limits, logger: logger)
+            container.notifications.timing.set(current.notificationTiming)
             operatorToken.replace(with: current.text("operator_token"))
         }
         logger.info("stopping (signal \(received)): finishing requests in flight")

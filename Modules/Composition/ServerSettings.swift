@@ -135,7 +135,7 @@ extension ServerSetting {
                       help: "Wrong invite codes one client address may type at once."),
         ServerSetting("invite_guess_interval", valueName: "SECONDS", kind: .integer(1...86_400), default: "360", reloadable: true,
                       help: "Then one more wrong invite code every this many seconds."),
-    ]
+    ] + notificationSettings
 
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
 

@@ -25,8 +25,9 @@ extension NotificationUseCases {
     /// one row that cannot be handled must not hold up everyone else's.
     public func deliverOne(_ notification: Notification, lateBefore: Date? = nil) {
         let now = clock.now
+        let timing = self.timing.current
         do {
-            try deliver(notification, now: now, lateBefore: lateBefore)
+            try deliver(notification, now: now, lateBefore: lateBefore, timing: timing)
         } catch {
             // Only the error and the next try are written, over the row as it is now; the retry
             // rules hold here too (backing off, failed after 24 hours).
@@ -34,13 +35,13 @@ extension NotificationUseCases {
                 guard var held = try repository.notification(ownerID: notification.ownerID, id: notification.id),
                       held.state == .pending else { return }
                 held.lastError = "\(error)"
-                if now.timeIntervalSince(held.firstAttemptAt ?? held.dueAt) >= Self.retryWindow {
+                if now.timeIntervalSince(held.firstAttemptAt ?? held.dueAt) >= timing.retryWindow {
                     held.state = .failed
                 } else {
                     // Waiting as long as it has already waited doubles the delay each time (2 s at
                     // least, an hour at most), even when no attempt was counted.
                     let waited = now.timeIntervalSince(held.firstAttemptAt ?? held.dueAt)
-                    held.nextAttemptAt = now.addingTimeInterval(min(max(2, waited), 3600) * (0.8 + 0.4 * random()))
+                    held.nextAttemptAt = now.addingTimeInterval(min(max(2, waited), timing.longestRetryDelay) * (0.8 + 0.4 * random()))
                 }
                 held.updatedAt = now
                 try repository.update(held)
@@ -48,12 +49,11 @@ extension NotificationUseCases {
         }
     }
 
-    /// How long a claimed row stays out of `due()`: a runner that dies mid-send leaves it to be
-    /// tried again after this (at-least-once), and a second runner on the same file cannot
-    /// take it meanwhile.
-    public static let claimLease: TimeInterval = 5 * 60
+    /// How long a claimed row stays out of `due()` without a configuration (`timing` holds the
+    /// lease in effect): see `NotificationTiming.claimLease`.
+    public static let claimLease: TimeInterval = NotificationTiming.standard.claimLease
 
-    func deliver(_ original: Notification, now: Date, lateBefore: Date? = nil) throws {
+    func deliver(_ original: Notification, now: Date, lateBefore: Date? = nil, timing: NotificationTiming) throws {
         // Decided on the row as it is now, not as it was when the round listed it: it may have
         // been moved (quiet hours), cancelled or taken since.
         guard var notification = try repository.notification(ownerID: original.ownerID, id: original.id),
@@ -74,7 +74,7 @@ extension NotificationUseCases {
                   fresh.state == .pending, fresh.attempts == notification.attempts, fresh.nextAttemptAt <= now else { return nil }
             fresh.attempts += 1
             fresh.firstAttemptAt = fresh.firstAttemptAt ?? now
-            fresh.nextAttemptAt = now.addingTimeInterval(Self.claimLease)
+            fresh.nextAttemptAt = now.addingTimeInterval(timing.claimLease)
             fresh.updatedAt = now
             try repository.update(fresh)
             return fresh
@@ -99,11 +99,12 @@ extension NotificationUseCases {
             return try resolve(&notification, state: .sent, error: nil, now: now)
         }
         let message = failures.joined(separator: "; ")
-        if now.timeIntervalSince(notification.firstAttemptAt ?? now) >= Self.retryWindow {
+        if now.timeIntervalSince(notification.firstAttemptAt ?? now) >= timing.retryWindow {
             return try resolve(&notification, state: .failed, error: message, now: now)
         }
         let delivered = notification.deliveredTo
-        let next = now.addingTimeInterval(Self.retryDelay(afterAttempt: notification.attempts, random: random()))
+        let next = now.addingTimeInterval(Self.retryDelay(afterAttempt: notification.attempts, random: random(),
+                                                          longest: timing.longestRetryDelay))
         try transactor.write {
             guard var fresh = try repository.notification(ownerID: notification.ownerID, id: notification.id) else { return }
             fresh.deliveredTo = delivered
@@ -149,9 +150,10 @@ extension NotificationUseCases {
         }
     }
 
-    /// 2 s after the first failure, doubling, ±20 %, at most an hour.
-    public static func retryDelay(afterAttempt attempts: Int, random: Double) -> TimeInterval {
-        let base = min(2 * Double(1 << min(max(0, attempts - 1), 20)), 3600)
-        return min(base * (0.8 + 0.4 * random), 3600)
+    /// 2 s after the first failure, doubling, ±20 %, at most `longest` (an hour unless configured).
+    public static func retryDelay(afterAttempt attempts: Int, random: Double,
+                                  longest: TimeInterval = NotificationTiming.standard.longestRetryDelay) -> TimeInterval {
+        let base = min(2 * Double(1 << min(max(0, attempts - 1), 20)), longest)
+        return min(base * (0.8 + 0.4 * random), longest)
     }
 }

@@ -8,8 +8,9 @@ import Core
 public struct NotificationUseCases: Sendable {
     /// A late reminder is still sent this long after its due time (after a restart).
     public static let lateLimit: TimeInterval = 60 * 60
-    /// Failed deliveries are retried for this long, then the notification is failed.
-    public static let retryWindow: TimeInterval = 24 * 3600
+    /// Failed deliveries are retried for this long, then the notification is failed (without a
+    /// configuration: `timing` holds the one in effect).
+    public static let retryWindow: TimeInterval = NotificationTiming.standard.retryWindow
     /// Partner events within this window become one notification.
     public static let mergeWindow: TimeInterval = 5 * 60
     /// ntfy takes messages up to 4 KiB: a merged message stays well under.
@@ -33,6 +34,8 @@ public struct NotificationUseCases: Sendable {
     /// Re-plans asked for by writes, done by the scheduler: a burst of writes costs one re-plan
     /// and never slows the write itself.
     let requested = RefreshRequests()
+    /// The claim lease, the retries and the scheduler's rounds as configured.
+    public let timing = NotificationTimingSettings()
 
     public init(repository: any NotificationRepository, rules: NotificationRules, accounts: any AccountRepository,
                 sender: any NotificationSender, channelAddresses: any ChannelAddressPolicy,

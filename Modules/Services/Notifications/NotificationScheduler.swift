@@ -35,11 +35,9 @@ public struct SystemSleeper: SchedulerSleeper {
 /// flight finish, so nothing is left half-sent (a row leaves `pending` only once its outcome
 /// is recorded, and a crash mid-send means one more delivery, never none).
 public final class NotificationScheduler: Sendable {
-    /// The longest sleep, so that a clock moved by hand or a missed wake-up costs at most this.
-    public static let longestSleep: TimeInterval = 60
-    /// Deliveries in flight at once: a slow or unreachable channel of one account holds one of
-    /// them for its timeout, not everyone's reminders.
-    public static let parallelDeliveries = 8
+    /// The longest sleep without a configuration (`notifications.timing` holds the one in
+    /// effect), so that a clock moved by hand or a missed wake-up costs at most this.
+    public static let longestSleep: TimeInterval = NotificationTiming.standard.pollInterval
 
     /// The shortest pause between rounds: a flood of writes is re-planned in a few batches a
     /// second, not once per write.
@@ -51,6 +49,9 @@ public final class NotificationScheduler: Sendable {
     let sleeper: any SchedulerSleeper
     /// Work to do on every round besides the outbox (the local runner re-plans its rules).
     let everyRound: (@Sendable () -> Void)?
+    /// False on a server whose `notification_delivery` is off: its rounds still do the re-plans
+    /// its own writes asked for, and leave every delivery to the servers that deliver.
+    let delivers: Bool
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private let running = Atomic<Bool>(false)
@@ -60,8 +61,9 @@ public final class NotificationScheduler: Sendable {
     let startedAt: Date
 
     public init(notifications: NotificationUseCases, clock: any Clock, logger: Logger?,
-                sleeper: any SchedulerSleeper = SystemSleeper(), everyRound: (@Sendable () -> Void)? = nil) {
+                sleeper: any SchedulerSleeper = SystemSleeper(), delivers: Bool = true, everyRound: (@Sendable () -> Void)? = nil) {
         self.notifications = notifications
+        self.delivers = delivers
         self.clock = clock
         self.logger = logger
         self.sleeper = sleeper
@@ -88,9 +90,10 @@ public final class NotificationScheduler: Sendable {
     public func runOnce() -> Date? {
         everyRound?()
         notifications.refreshRequested()
+        guard delivers else { return nil }
         do {
             let due = try notifications.due()
-            let slots = DispatchSemaphore(value: Self.parallelDeliveries)
+            let slots = DispatchSemaphore(value: notifications.timing.current.parallelDeliveries)
             let group = DispatchGroup()
             for notification in due {
                 slots.wait()
@@ -114,16 +117,16 @@ public final class NotificationScheduler: Sendable {
     }
 
     /// How long to sleep before the round for `next` (on the scheduler's clock): at least 50 ms,
-    /// at most `longestSleep`, which is also the sleep when nothing is pending.
-    static func sleep(until next: Date?, now: Date) -> TimeInterval {
-        next.map { max(0.05, min($0.timeIntervalSince(now), longestSleep)) } ?? longestSleep
+    /// at most `longest` (the poll interval), which is also the sleep when nothing is pending.
+    static func sleep(until next: Date?, now: Date, longest: TimeInterval = longestSleep) -> TimeInterval {
+        next.map { max(0.05, min($0.timeIntervalSince(now), longest)) } ?? longest
     }
 
     private func loop() {
         while running.load(ordering: .sequentiallyConsistent) {
             let next = runOnce()
             guard running.load(ordering: .sequentiallyConsistent) else { break }
-            sleeper.sleep(Self.sleep(until: next, now: clock.now), orUntil: wake)
+            sleeper.sleep(Self.sleep(until: next, now: clock.now, longest: notifications.timing.current.pollInterval), orUntil: wake)
             // Let the writes of a burst gather before the next round.
             if running.load(ordering: .sequentiallyConsistent) { sleeper.pause(Self.shortestPause) }
             // The wake-ups of a burst count as one: the next round handles them all.
