@@ -83,7 +83,9 @@ public struct NightscoutPull: Sendable {
         try save(summary.cursor, ownerID: ownerID)
 
         let given = try walk(after: start(previous?.treatmentsThrough), fetch: site.treatments, summary: &summary,
-                             time: { document in document["created_at"] == nil ? nil : try? NightscoutDocuments.treatmentTime(document, now: clock.now) },
+                             time: { document in
+                                 document["created_at"] == nil ? nil : try? NightscoutDocuments.treatmentTime(document, now: clock.now)
+                             },
                              key: { document, time in
                                  document["identifier"]?.string.map { "identifier:" + $0 } ?? document["_id"]?.string.map { "id:" + $0 }
                                      ?? "\(NightscoutDocuments.milliseconds(time)):\(document["eventType"]?.string ?? "")"
@@ -172,8 +174,8 @@ public struct NightscoutPull: Sendable {
     private func storeTreatments(_ page: [DocumentValue], ownerID: String, settings: InsulinSettings, summary: inout Summary) throws {
         for document in page {
             // Nightscout stamps every treatment's created_at; the cursor is read from it.
-            guard case .object = document, document["created_at"] != nil, let injections = try? TreatmentDoses.injections(of: document, settings: settings),
-                  !injections.isEmpty, let time = try? NightscoutDocuments.treatmentTime(document, now: clock.now) else {
+            guard case .object = document, document["created_at"] != nil,
+                  let injections = try? TreatmentDoses.injections(of: document, settings: settings), !injections.isEmpty, let time = try? NightscoutDocuments.treatmentTime(document, now: clock.now) else {
                 summary.treatments.ignored += 1
                 continue
             }

@@ -56,7 +56,8 @@ public struct NightscoutPullContext: Sendable {
 }
 
 extension GlucoseCommands {
-    static let nightscoutSite = Option.value("nightscout", valueName: "URL", help: "Your Nightscout site's address (https://…).")
+    static let nightscoutSite = Option.value("nightscout", valueName: "URL",
+                                             help: "Your Nightscout site's address, e.g. https://my-site.example.org (required).")
 
     static func pull(_ context: @escaping ContextProvider) -> Command {
         Command(name: "pull",
@@ -66,7 +67,9 @@ extension GlucoseCommands {
                     $NIGHTSCOUT_TOKEN, else it is asked for without echo on a terminal. Pulling again adds nothing.
                     """,
                 options: [nightscoutSite]) { invocation in
-            guard let text = invocation.option(nightscoutSite) else { throw UsageError("give your site: --nightscout URL") }
+            guard let text = invocation.option(nightscoutSite) else {
+                throw UsageError("missing --nightscout URL (your Nightscout site, e.g. https://my-site.example.org)")
+            }
             let url = try NightscoutSiteURL(text)
             let context = try context(invocation)
             guard let pull = context.pull else {
