@@ -78,6 +78,16 @@ public struct HTTPApplication: Sendable {
         return response
     }
 
+    /// A refusal made before the body is read, as `refusal(_:path:)`, or the matched route's own
+    /// page (`Route.refusalPage`) from the request's head (`head.body` is empty).
+    public func refusal(_ error: AppError, head: HTTPRequest) -> HTTPResponse {
+        guard case .found(let route, let parameters) = router.match(method: head.method, path: head.path),
+              let page = route.refusalPage else { return refusal(error, path: head.path) }
+        var request = head
+        request.pathParameters = parameters
+        return page(request, error)
+    }
+
     /// Routes a request; the refusals the pipeline makes itself carry their error (`pipelineError`).
     private func pipelineRoute(_ request: inout HTTPRequest, pattern: inout String) -> HTTPResponse {
         switch router.match(method: request.method, path: request.path) {
@@ -143,7 +153,8 @@ public struct HTTPApplication: Sendable {
     private func checkBody(_ request: HTTPRequest, route: Route) -> HTTPResponse? {
         let limit = route.maximumBodySize ?? maximumBodySize
         if request.body.count > limit {
-            return .refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(limit) bytes"))
+            let error = AppError(.tooLarge, code: "body_too_large", "the body is larger than \(limit) bytes")
+            return route.refusalPage?(request, error) ?? .refusal(error)
         }
         guard !request.body.isEmpty else { return nil }
         let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""

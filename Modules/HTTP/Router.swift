@@ -1,3 +1,5 @@
+import Core
+
 /// What a route does with a request.
 public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
@@ -13,6 +15,10 @@ public struct Route: Sendable {
     public let maximumBodySize: Int?
     /// The media types its body may have (JSON unless said otherwise).
     public let accepts: [String]
+    /// How the route answers a body over its limit, refused before the handler runs (and, by the
+    /// server, before the body is read): a web form's page in the person's language rather than
+    /// the API's JSON. The request carries the head only. nil: the JSON error.
+    public var refusalPage: (@Sendable (HTTPRequest, AppError) -> HTTPResponse)?
     let segments: [Segment]
 
     enum Segment: Sendable, Equatable {

@@ -193,7 +193,7 @@ public final class HTTPServer: @unchecked Sendable {
             pending.limit = application.maximumBodySize(method: method, path: url)
             if let length = head.values(of: "content-length").first.flatMap({ Int($0) }), length > pending.limit {
                 return refuse(application.refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes"),
-                                                     path: url),
+                                                     head: Self.headOnly(pending, method: method, url: url, connection)),
                               pending, on: connection)
             }
             return tend_mhd_yes()
@@ -215,7 +215,7 @@ public final class HTTPServer: @unchecked Sendable {
         if pending.answered { return tend_mhd_yes() }
         if pending.tooLarge {
             return refuse(application.refusal(AppError(.tooLarge, code: "body_too_large", "the body is larger than \(pending.limit) bytes"),
-                                                     path: url),
+                                                     head: Self.headOnly(pending, method: method, url: url, connection)),
                           pending, on: connection)
         }
         pending.answered = true
@@ -306,7 +306,7 @@ public final class HTTPServer: @unchecked Sendable {
         return collected
     }
 
-    private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
+    static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
         var collected: [String: String] = [:]
         withUnsafeMutablePointer(to: &collected) { pointer in
             _ = MHD_get_connection_values(connection, kind, tendCollectValue, UnsafeMutableRawPointer(pointer))

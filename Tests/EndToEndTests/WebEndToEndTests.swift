@@ -38,6 +38,26 @@ struct WebEndToEndTests {
         #expect(try curl.post("/insulin/doses", ["csrf": "forged", "kind": "long"]).status == 403)
     }
 
+    /// A photo over the limit (10 MiB + 64 KiB) is refused before the server reads it, with the
+    /// couple page saying why in the person's language, as it is announced (Content-Length) or streamed.
+    @Test func anOversizedPhotoAnswersAPageNotJSON() throws {
+        let server = try ServerProcess()
+        defer { server.remove() }
+        let curl = Curl(server)
+        let signup = try curl.get("/signup")
+        _ = try curl.post("/signup", ["csrf": signup.csrf, "display_name": "Minji", "email": "minji@example.com",
+                                      "password": "correct horse battery", "time_zone": "Asia/Seoul"])
+        let file = server.folder.appendingPathComponent("too-big.jpg")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data(count: (10 << 20) + (64 << 10) + 1)))
+        let korean = try curl.upload("/couple/photos", file: file.path, headers: ["Accept-Language: ko"])
+        #expect(korean.status == 413)
+        #expect(korean.header("content-type")?.hasPrefix("text/html") == true)
+        #expect(korean.body.contains("사진이 10 MiB보다 커요."))
+        let streamed = try curl.upload("/couple/photos", file: file.path, headers: ["Transfer-Encoding: chunked"])
+        #expect(streamed.status == 413 && streamed.body.contains("The photo is larger than 10 MiB."))
+        #expect(try curl.get("/today").status == 200, "the session did not survive the refusal")
+    }
+
     @Test func chromiumDrivesThePages() throws {
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let root = python.path
@@ -103,6 +123,12 @@ struct Curl {
     func post(_ path: String, _ fields: [String: String]) throws -> Answer {
         try run(fields.sorted { $0.key < $1.key }.flatMap { ["--data-urlencode", "\($0.key)=\($0.value)"] }
                 + [server.baseURL.absoluteString + path])
+    }
+
+    /// Posts `file` as the photo field of a `multipart/form-data` form (no CSRF: refused before it counts).
+    func upload(_ path: String, file: String, headers: [String] = []) throws -> Answer {
+        // No `Expect: 100-continue`: its interim answer would stand before the one read here.
+        try run((["Expect:"] + headers).flatMap { ["-H", $0] } + ["-F", "photo=@\(file)", server.baseURL.absoluteString + path])
     }
 
     private func run(_ arguments: [String]) throws -> Answer {

@@ -82,6 +82,37 @@ struct CoupleSpacePagesTests {
         #expect(minji.upload("/couple/photos", fields: [], file: Data("hello".utf8)).html.contains("사진은 JPEG, PNG, WebP, HEIC만"))
     }
 
+    /// A body over the route's limit is refused before the handler reads it (by the server before
+    /// the body arrives): the web's page in the person's language, never the API's JSON.
+    @Test func aBodyOverTheLimitAnswersAPageInThePersonsLanguage() throws {
+        let (app, minji, jun) = try Self.paired()
+        minji.headers["Accept-Language"] = "ko"
+        minji.get("/couple")
+        let limit = MultipartForm.bodyLimit(maximumFileSize: 10 << 20)
+        let over = minji.send("POST", "/couple/photos", body: Data(count: limit + 1),
+                              extraHeaders: ["Content-Type": "multipart/form-data; boundary=x"])
+        #expect(over.status == 413 && over.response.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(over.html.contains("사진이 10 MiB보다 커요.") && over.html.contains(#"<html lang="ko">"#))
+        #expect(!jun.get("/couple").html.contains("/couple/photos/"), "a refused body left a photo")
+
+        // As the server asks before reading: the head alone, the same page; the API keeps its JSON.
+        let head = HTTPRequest(method: "POST", path: "/couple/photos", headers: ["Cookie": "tend_session=\(minji.cookies["tend_session"] ?? "")"],
+                               remoteAddress: "127.0.0.1")
+        let early = app.refusal(AppError(.tooLarge, code: "body_too_large", "too large"), head: head)
+        #expect(early.status == 413 && String(decoding: early.body, as: UTF8.self).contains("The photo is larger than 10 MiB."))
+        let api = app.refusal(AppError(.tooLarge, code: "body_too_large", "too large"),
+                              head: HTTPRequest(method: "PUT", path: "/v1/couple/photos/today", remoteAddress: "127.0.0.1"))
+        #expect(api.status == 413 && api.header("Content-Type")?.hasPrefix("application/json") == true)
+        let loggedOut = app.refusal(AppError(.tooLarge, code: "body_too_large", "too large"),
+                                    head: HTTPRequest(method: "POST", path: "/couple/photos", remoteAddress: "127.0.0.1"))
+        #expect(loggedOut.status == 303 && loggedOut.header("Location")?.hasPrefix("/login") == true)
+
+        // A plain form over the server's own limit gets a page too.
+        let form = minji.send("POST", "/couple/care", body: Data(count: app.maximumBodySize + 1),
+                              extraHeaders: ["Content-Type": "application/x-www-form-urlencoded"])
+        #expect(form.status == 413 && form.response.header("Content-Type")?.hasPrefix("text/html") == true)
+    }
+
     @Test func theNextMeetingIsSetWithItsPlace() throws {
         let (_, minji, jun) = try Self.paired()
         minji.get("/couple")

@@ -9,13 +9,15 @@ import HTTP
 extension CoupleController {
     func spaceRoutes() -> [Route] {
         [
-            routes.upload("/couple/photos", maximumFileSize: CouplePhoto.maximumSize) { context, form, files in
+            // A body over the limit is refused before it is read: the photo's own words, on the home.
+            routes.upload("/couple/photos", maximumFileSize: CouplePhoto.maximumSize, tooLarge: { context, _ in
+                try photoRefused(context, AppError(.tooLarge, code: "image_too_large", "the photo is larger than 10 MiB"))
+            }) { context, form, files in
                 do {
                     _ = try couples.putPhoto(accountID: context.account!.id, data: files["photo"]?.data ?? Data(),
                                              caption: form.text("caption"))
                 } catch let error as AppError where error.kind != .internalFailure {
-                    let text = context.words.photoError(error) ?? message(error, context.language)
-                    return try page(context, error: text, status: HTTPStatus.code(for: error.kind))
+                    return try photoRefused(context, error)
                 }
                 return WebResponses.redirect("/couple?done=photo", context: context)
             },
@@ -35,6 +37,12 @@ extension CoupleController {
                 return WebResponses.redirect("/couple?done=meeting", context: context)
             },
         ]
+    }
+
+    /// The home with why the photo was refused, with the refusal's status.
+    func photoRefused(_ context: WebContext, _ error: AppError) throws -> HTTPResponse {
+        let text = context.words.photoError(error) ?? message(error, context.language)
+        return try page(context, error: text, status: HTTPStatus.code(for: error.kind))
     }
 
     /// A photo's bytes for the two members (404 for anyone else, as a missing one). Revalidated

@@ -30,8 +30,8 @@ struct WebRouteMaker: Sendable {
         let contexts = contexts
         let failure = failurePage
         let expired = expiredPage
-        return Route("POST", path, requiresAuth: false, accepts: ["application/x-www-form-urlencoded"],
-                     operation: Self.operation) { request in
+        var route = Route("POST", path, requiresAuth: false, accepts: ["application/x-www-form-urlencoded"],
+                          operation: Self.operation) { request in
             let context = contexts.make(request)
             do {
                 let form = try request.form()
@@ -42,6 +42,9 @@ struct WebRouteMaker: Sendable {
                 return failure(context, error)
             }
         }
+        // A body over the server's limit, refused before it is read: a page, not the API's JSON.
+        route.refusalPage = { request, error in failure(contexts.make(request), error) }
+        return route
     }
 
     static func toLogin(_ context: WebContext) -> HTTPResponse {
