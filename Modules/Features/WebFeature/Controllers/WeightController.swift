@@ -64,7 +64,7 @@ struct WeightController: Sendable {
                 } else {
                     el("p", .class("muted")) { words.noWeightYet }
                 }
-                el("div", .class("chart"), Attribute("role", "img"), .aria(label: words.trendChart)) {
+                el("div", .class("chart"), Attribute("role", "img"), Attribute("tabindex", "0"), .aria(label: words.trendChart)) {
                     Node.trusted(TrustedMarkup(generatedSVG: NutritionSVG.trend(trend, unit: unit)))
                 }
             }
