@@ -91,7 +91,8 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
         let bounds: [SQLValue] = [interval.map { $0.lowerBound.sqlValue } ?? .integer(.min),
                                   interval.map { $0.upperBound.sqlValue } ?? .integer(.max)]
         let typeValue: SQLValue = type.map { .text($0) } ?? .null
-        let limitValue: SQLValue = .integer(Int64(limit ?? -1))
+        // No limit as the largest one: LIMIT -1 means none to SQLite but is an error to PostgreSQL.
+        let limitValue: SQLValue = .integer(Int64(limit ?? Int.max))
         if collection == .entries {
             return try database.query(
                 """
@@ -113,19 +114,19 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
                       limit: Int?) throws -> [String] {
         let arguments: [SQLValue] = [.text(ownerID), interval.map { $0.lowerBound.sqlValue } ?? .integer(.min),
                                      interval.map { $0.upperBound.sqlValue } ?? .integer(.max), type.map { .text($0) } ?? .null,
-                                     .integer(Int64(limit ?? -1))]
+                                     .integer(Int64(limit ?? Int.max))]
         let rows = collection == .entries
             ? try database.query(
                 """
                 SELECT document FROM glucose_readings
-                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (?4 IS NULL OR type = ?4)
+                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
                 ORDER BY date DESC, id DESC LIMIT ?5
                 """, arguments)
             : try database.query(
                 """
                 SELECT document FROM nightscout_documents
                 WHERE owner_id = ?1 AND collection = ?6 AND deleted_at IS NULL AND occurred_at >= ?2 AND occurred_at < ?3
-                  AND (?4 IS NULL OR type = ?4)
+                  AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
                 ORDER BY occurred_at DESC, id DESC LIMIT ?5
                 """, arguments + [.text(collection.rawValue)])
         return rows.map { row in if case .text(let text) = row.values[0] { text } else { "null" } }
@@ -135,7 +136,7 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
         try database.query(
             """
             SELECT date, mgdl FROM glucose_readings
-            WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND mgdl IS NOT NULL AND (?4 IS NULL OR type = ?4)
+            WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND mgdl IS NOT NULL AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
             ORDER BY date
             """, [.text(ownerID), interval.lowerBound.sqlValue, interval.upperBound.sqlValue, type.map { .text($0) } ?? .null]
         ).map { GlucosePoint(time: try $0.get("date"), mgdl: try $0.get("mgdl")) }
