@@ -39,15 +39,30 @@ func tendCloseInput(_ context: UnsafeMutableRawPointer?) -> Int32 {
     return Glibc.close(input.descriptor)
 }
 
-/// The first error libxml2 reported, with its line.
-final class ErrorSink {
-    var first: (line: Int, message: String)?
+/// Bytes already in memory (an upload), handed to libxml2 through the same reading interface
+/// as a file, so that one parser set-up (and its options) serves both.
+final class MemoryInput {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
 }
 
-/// libxml2's structured error callback: remembers the first error with its line.
-func tendRecordXMLError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let context else { return }
-    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
-    guard sink.first == nil else { return }
-    sink.first = (Int(tend_xml_error_line(error)), String(cString: tend_xml_error_message(error)).trimmed)
+func tendReadMemory(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+    guard let context, let buffer, length >= 0 else { return -1 }
+    let input = Unmanaged<MemoryInput>.fromOpaque(context).takeUnretainedValue()
+    let count = min(Int(length), input.bytes.count - input.offset)
+    if count > 0 {
+        UnsafeMutableRawPointer(buffer).copyMemory(from: input.bytes.baseAddress! + input.offset, byteCount: count)
+        input.offset += count
+    }
+    return Int32(count)
+}
+
+func tendCloseMemory(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let context else { return 0 }
+    Unmanaged<MemoryInput>.fromOpaque(context).release()
+    return 0
 }

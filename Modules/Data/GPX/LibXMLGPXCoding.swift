@@ -18,6 +18,14 @@ public struct LibXMLGPXCoding: GPXCoding {
         try LibXMLGPXReader.read(data: data, name: name, maximumBytes: maximumBytes)
     }
 
+    public func statistics(path: String) throws -> TrackStatistics {
+        try LibXMLGPXReader.statistics(path: path, maximumBytes: maximumBytes)
+    }
+
+    public func statistics(data: Data, name: String) throws -> TrackStatistics {
+        try LibXMLGPXReader.statistics(data: data, name: name, maximumBytes: maximumBytes)
+    }
+
     public func write(_ document: GPXDocument) -> String {
         GPXWriter.write(document)
     }

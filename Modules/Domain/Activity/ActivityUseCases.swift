@@ -41,7 +41,10 @@ public struct ActivityUseCases: Sendable {
 
     /// Statistics of a GPX file; nothing is stored.
     public func statistics(_ input: Input) throws -> TrackStatistics {
-        TrackStatistics(document: try read(input))
+        switch input {
+        case .file(let path): try gpx.statistics(path: path)
+        case .data(let data, let name): try gpx.statistics(data: data, name: name)
+        }
     }
 
     /// Hiking time estimates for a file's route (its tracks, else its routes), beside the

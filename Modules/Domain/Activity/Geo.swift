@@ -112,17 +112,48 @@ extension Geo {
     /// consecutive smoothed elevations (see `smoothedElevations`). Both figures come from the same
     /// smoothed profile, so ascent − descent is the smoothed net change.
     static func climb(_ segment: [TrackPoint]) -> (ascent: Double, descent: Double) {
-        var ascent = 0.0
-        var descent = 0.0
-        var previous: Double?
-        for case let elevation? in smoothedElevations(segment) {
-            if let previous {
-                let change = elevation - previous
+        var counter = ClimbCounter()
+        for point in segment {
+            if let elevation = point.elevation { counter.add(elevation) }
+        }
+        return counter.finish()
+    }
+
+    /// `climb` one elevation at a time, for a segment read as it streams: the smoothed value of
+    /// an elevation is known once the next one arrives (the last keeps its own), and each is the
+    /// same expression as in `smoothedElevations`, so the sums are the same to the last bit.
+    struct ClimbCounter {
+        private var count = 0
+        private var beforeLast = 0.0
+        private var last = 0.0
+        private var previousSmoothed: Double?
+        private var ascent = 0.0
+        private var descent = 0.0
+
+        mutating func add(_ elevation: Double) {
+            if count == 0 {
+                take(elevation)
+            } else if count >= 2 {
+                take(0.3 * beforeLast + 0.4 * last + 0.3 * elevation)
+            }
+            beforeLast = last
+            last = elevation
+            count += 1
+        }
+
+        /// Ascent and descent of the segment (the last elevation ends it, unsmoothed).
+        mutating func finish() -> (ascent: Double, descent: Double) {
+            if count >= 2 { take(last) }
+            return (ascent, descent)
+        }
+
+        private mutating func take(_ smoothed: Double) {
+            if let previousSmoothed {
+                let change = smoothed - previousSmoothed
                 if change > 0 { ascent += change } else { descent -= change }
             }
-            previous = elevation
+            previousSmoothed = smoothed
         }
-        return (ascent, descent)
     }
 
     /// Linear interpolation of a piecewise-linear profile given as (position, value) vertices in

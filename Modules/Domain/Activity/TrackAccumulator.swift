@@ -36,61 +36,73 @@ struct TrackAccumulator {
     var heartRateCount = 0
     var maxHeartRate: Int?
     /// Cumulative distance → cumulative in-segment time, one vertex per timed point.
-    var clock: [(position: Double, value: Double)] = []
+    var clock = KilometreSampler()
     /// Cumulative distance → recorded elevation, one vertex per point with an elevation.
-    var profile: [(position: Double, value: Double)] = []
+    var profile = KilometreSampler()
     private var elapsedInSegments = 0.0
 
-    mutating func add(_ segment: [TrackPoint]) {
-        let climb = Geo.climb(segment)
+    // The segment being read: points arrive one at a time (`beginSegment`, `add`, `endSegment`),
+    // so a file's statistics need not keep its points.
+    private var climb = Geo.ClimbCounter()
+    private var previous: TrackPoint?
+    private var previousTimestamp: Double?
+    private var distanceSinceTimed = 0.0
+
+    mutating func beginSegment() {
+        climb = Geo.ClimbCounter()
+        previous = nil
+        previousTimestamp = nil
+        distanceSinceTimed = 0
+    }
+
+    mutating func endSegment() {
+        let climb = climb.finish()
         ascent += climb.ascent
         descent += climb.descent
-        points += segment.count
+    }
 
-        var previous: TrackPoint?
-        var previousTimestamp: Double?
-        var distanceSinceTimed = 0.0
-        for point in segment {
-            if let previous {
-                let step = Geo.distance2D(previous, point)
-                distance2D += step
-                distanceSinceTimed += step
-                if let a = previous.elevation, let b = point.elevation {
-                    distance3D += (step * step + (b - a) * (b - a)).squareRoot()
-                } else {
-                    distance3D += step
+    mutating func add(_ point: TrackPoint) {
+        points += 1
+        if let elevation = point.elevation { climb.add(elevation) }
+        if let previous {
+            let step = Geo.distance2D(previous, point)
+            distance2D += step
+            distanceSinceTimed += step
+            if let a = previous.elevation, let b = point.elevation {
+                distance3D += (step * step + (b - a) * (b - a)).squareRoot()
+            } else {
+                distance3D += step
+            }
+        }
+        previous = point
+        bounds = bounds?.including(point) ?? Bounds(point)
+
+        if let elevation = point.elevation {
+            minElevation = min(minElevation ?? elevation, elevation)
+            maxElevation = max(maxElevation ?? elevation, elevation)
+            profile.add(position: distance2D, value: elevation)
+        }
+        if let heartRate = point.heartRate {
+            heartRateSum += heartRate
+            heartRateCount += 1
+            maxHeartRate = max(maxHeartRate ?? heartRate, heartRate)
+        }
+        if let timestamp = point.timestamp {
+            firstTimestamp = min(firstTimestamp ?? timestamp, timestamp)
+            lastTimestamp = max(lastTimestamp ?? timestamp, timestamp)
+            if let previousTimestamp, timestamp > previousTimestamp {
+                let seconds = timestamp - previousTimestamp
+                elapsedInSegments += seconds
+                let speed = distanceSinceTimed / seconds
+                if speed >= Self.stoppedSpeed {
+                    movingTime += seconds
+                    movingDistance += distanceSinceTimed
+                    movingSpeeds.append(speed)
                 }
             }
-            previous = point
-            bounds = bounds?.including(point) ?? Bounds(point)
-
-            if let elevation = point.elevation {
-                minElevation = min(minElevation ?? elevation, elevation)
-                maxElevation = max(maxElevation ?? elevation, elevation)
-                profile.append((distance2D, elevation))
-            }
-            if let heartRate = point.heartRate {
-                heartRateSum += heartRate
-                heartRateCount += 1
-                maxHeartRate = max(maxHeartRate ?? heartRate, heartRate)
-            }
-            if let timestamp = point.timestamp {
-                firstTimestamp = min(firstTimestamp ?? timestamp, timestamp)
-                lastTimestamp = max(lastTimestamp ?? timestamp, timestamp)
-                if let previousTimestamp, timestamp > previousTimestamp {
-                    let seconds = timestamp - previousTimestamp
-                    elapsedInSegments += seconds
-                    let speed = distanceSinceTimed / seconds
-                    if speed >= Self.stoppedSpeed {
-                        movingTime += seconds
-                        movingDistance += distanceSinceTimed
-                        movingSpeeds.append(speed)
-                    }
-                }
-                previousTimestamp = timestamp
-                distanceSinceTimed = 0
-                clock.append((distance2D, elapsedInSegments))
-            }
+            previousTimestamp = timestamp
+            distanceSinceTimed = 0
+            clock.add(position: distance2D, value: elapsedInSegments)
         }
     }
 
@@ -107,6 +119,9 @@ struct TrackAccumulator {
         if count > 1, distance2D - Double(count - 1) * 1000 < Self.shortestLastSplit { count -= 1 }
         let firstTimed = clock.first?.position
         let lastTimed = clock.last?.position
+        func value(_ profile: KilometreSampler, _ index: Int) -> Double? {
+            index == count ? profile.value(atEnd: distance2D) : profile.value(kilometre: index)
+        }
         // Boundaries within a millimetre of the timed range count as inside it (rounding).
         let tolerance = 0.001
         return (1...count).map { index in
@@ -115,11 +130,11 @@ struct TrackAccumulator {
             let length = end - start
             var duration: Double?
             if let firstTimed, let lastTimed, start >= firstTimed - tolerance, end <= lastTimed + tolerance,
-               let from = Geo.interpolate(clock, at: start), let to = Geo.interpolate(clock, at: end) {
+               let from = value(clock, index - 1), let to = value(clock, index) {
                 duration = to - from
             }
             var elevationChange: Double?
-            if let from = Geo.interpolate(profile, at: start), let to = Geo.interpolate(profile, at: end) {
+            if let from = value(profile, index - 1), let to = value(profile, index) {
                 elevationChange = to - from
             }
             let pace = duration.map { length > 0 ? $0 / length * 1000 : 0 }

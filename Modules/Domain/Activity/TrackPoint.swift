@@ -144,5 +144,15 @@ public protocol GPXCoding: Sendable {
     /// Parses a GPX file; a bad file is an `AppError` whose message starts `<name>:<line>:`.
     func read(path: String) throws -> GPXDocument
     func read(data: Data, name: String) throws -> GPXDocument
+    /// `TrackStatistics(document: read(…))` in one pass, without keeping the track points.
+    func statistics(path: String) throws -> TrackStatistics
+    func statistics(data: Data, name: String) throws -> TrackStatistics
     func write(_ document: GPXDocument) -> String
+}
+
+extension GPXCoding {
+    public func statistics(path: String) throws -> TrackStatistics { TrackStatistics(document: try read(path: path)) }
+    public func statistics(data: Data, name: String) throws -> TrackStatistics {
+        TrackStatistics(document: try read(data: data, name: name))
+    }
 }

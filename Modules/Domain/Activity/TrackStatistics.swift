@@ -62,29 +62,38 @@ public struct TrackStatistics: Sendable, Equatable, Codable {
     public let maxHeartRate: Int?
 
     public init(document: GPXDocument) {
-        let segments = document.segments
-        var extraPoints = document.routes.flatMap(\.points)
-        extraPoints.append(contentsOf: document.waypoints.map(\.point))
-        self.init(segments: segments, tracks: document.tracks.count, routes: document.routes.count,
-                  waypoints: document.waypoints.count, extraPoints: extraPoints)
+        var builder = TrackStatisticsBuilder()
+        for track in document.tracks {
+            for segment in track.segments { builder.add(segment: segment) }
+            builder.endTrack()
+        }
+        for route in document.routes {
+            for point in route.points { builder.addRoutePoint(point) }
+            builder.endRoute()
+        }
+        for waypoint in document.waypoints { builder.addWaypoint(waypoint.point) }
+        self.init(builder)
     }
 
     /// The same for bare segments, taken as one track (none when there are no segments).
     public init(segments: [[TrackPoint]]) {
-        self.init(segments: segments, tracks: segments.isEmpty ? 0 : 1, routes: 0, waypoints: 0, extraPoints: [])
+        var builder = TrackStatisticsBuilder()
+        for segment in segments { builder.add(segment: segment) }
+        if !segments.isEmpty { builder.endTrack() }
+        self.init(builder)
     }
 
-    private init(segments: [[TrackPoint]], tracks: Int, routes: Int, waypoints: Int, extraPoints: [TrackPoint]) {
-        var accumulator = TrackAccumulator()
-        for segment in segments { accumulator.add(segment) }
+    init(_ builder: TrackStatisticsBuilder) {
+        let accumulator = builder.accumulator
         var bounds = accumulator.bounds
-        for point in extraPoints { bounds = bounds?.including(point) ?? Bounds(point) }
+        for point in builder.routePoints { bounds = bounds?.including(point) ?? Bounds(point) }
+        for point in builder.waypointPoints { bounds = bounds?.including(point) ?? Bounds(point) }
 
         self.points = accumulator.points
-        self.tracks = tracks
-        self.segments = segments.count
-        self.routes = routes
-        self.waypoints = waypoints
+        self.tracks = builder.tracks
+        self.segments = builder.segments
+        self.routes = builder.routes
+        self.waypoints = builder.waypointPoints.count
         self.distance2D = accumulator.distance2D
         self.distance3D = accumulator.distance3D
         self.elevationGain = accumulator.ascent

@@ -31,6 +31,33 @@ typedef struct _xmlError {
 typedef int (*xmlInputReadCallback)(void *context, char *buffer, int length);
 typedef int (*xmlInputCloseCallback)(void *context);
 typedef void (*xmlStructuredErrorFunc)(void *context, xmlError *error);
+// SAX2 (the GPX reader): the handler as libxml2 2.x lays it out; Tend fills only the few
+// callbacks it needs, the others stay NULL.
+typedef struct _xmlParserCtxt *xmlParserCtxtPtr;
+typedef struct _xmlEntity *xmlEntityPtr;
+typedef void (*tend_sax_start_ns)(void *context, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
+                                  int namespaceCount, const xmlChar **namespaces, int attributeCount, int defaultedCount,
+                                  const xmlChar **attributes);
+typedef void (*tend_sax_end_ns)(void *context, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri);
+typedef void (*tend_sax_characters)(void *context, const xmlChar *characters, int length);
+typedef xmlEntityPtr (*tend_sax_get_entity)(void *context, const xmlChar *name);
+typedef struct {
+    void *internalSubset, *isStandalone, *hasInternalSubset, *hasExternalSubset, *resolveEntity;
+    tend_sax_get_entity getEntity;
+    void *entityDecl, *notationDecl, *attributeDecl, *elementDecl, *unparsedEntityDecl, *setDocumentLocator,
+        *startDocument, *endDocument, *startElement, *endElement, *reference;
+    tend_sax_characters characters;
+    tend_sax_characters ignorableWhitespace;
+    void *processingInstruction, *comment, *warning, *error, *fatalError, *getParameterEntity;
+    tend_sax_characters cdataBlock;
+    void *externalSubset;
+    unsigned int initialized;
+    void *_private;
+    tend_sax_start_ns startElementNs;
+    tend_sax_end_ns endElementNs;
+    xmlStructuredErrorFunc serror;
+} tend_sax_handler_t;
+#define TEND_XML_SAX2_MAGIC 0xDEEDBEAFu
 
 // libxml2 (and the system's ICU, liblzma and zlib it pulls in) is loaded only when a GPX file or
 // the USDA table is read: linked, it cost every `tend` run its relocations, and most commands
@@ -56,6 +83,12 @@ typedef struct {
     void (*setStructuredErrorHandler)(xmlTextReaderPtr, xmlStructuredErrorFunc, void *);
     xmlNodePtr (*currentNode)(xmlTextReaderPtr);
     long (*getLineNo)(const xmlNode *);
+    xmlParserCtxtPtr (*createIOParserCtxt)(tend_sax_handler_t *, void *, xmlInputReadCallback, xmlInputCloseCallback, void *, int);
+    int (*ctxtUseOptions)(xmlParserCtxtPtr, int);
+    int (*parseDocument)(xmlParserCtxtPtr);
+    void (*freeParserCtxt)(xmlParserCtxtPtr);
+    void (*stopParser)(xmlParserCtxtPtr);
+    int (*saxLineNumber)(void *);
 } tend_xml_api_t;
 
 // Initialised, so that it is a definition: a tentative one is never emitted for Swift.
@@ -74,7 +107,8 @@ static inline void tend_xml_load(void) {
         "xmlTextReaderNodeType", "xmlTextReaderDepth", "xmlTextReaderIsEmptyElement", "xmlTextReaderConstLocalName",
         "xmlTextReaderConstNamespaceUri", "xmlTextReaderConstValue", "xmlTextReaderMoveToAttribute",
         "xmlTextReaderMoveToElement", "xmlTextReaderGetParserLineNumber", "xmlTextReaderSetStructuredErrorHandler",
-        "xmlTextReaderCurrentNode", "xmlGetLineNo",
+        "xmlTextReaderCurrentNode", "xmlGetLineNo", "xmlCreateIOParserCtxt", "xmlCtxtUseOptions", "xmlParseDocument",
+        "xmlFreeParserCtxt", "xmlStopParser", "xmlSAX2GetLineNumber",
     };
     for (size_t index = 0; index < sizeof(names) / sizeof(names[0]); index++) {
         slots[index] = dlsym(library, names[index]);
@@ -123,6 +157,18 @@ static inline int tend_xmlTextReaderGetParserLineNumber(xmlTextReaderPtr reader)
 static inline void tend_xmlTextReaderSetStructuredErrorHandler(xmlTextReaderPtr reader, xmlStructuredErrorFunc handler, void *context) {
     tend_xml()->setStructuredErrorHandler(reader, handler, context);
 }
+
+// The SAX2 parser (GPX): no tree, no node per element; the callbacks get libxml2's own buffers.
+static inline xmlParserCtxtPtr tend_xmlCreateIOParserCtxt(tend_sax_handler_t *sax, void *user, xmlInputReadCallback read,
+                                                          xmlInputCloseCallback close, void *context) {
+    return tend_xml()->createIOParserCtxt(sax, user, read, close, context, 0 /* XML_CHAR_ENCODING_NONE: detect */);
+}
+static inline int tend_xmlCtxtUseOptions(xmlParserCtxtPtr context, int options) { return tend_xml()->ctxtUseOptions(context, options); }
+static inline int tend_xmlParseDocument(xmlParserCtxtPtr context) { return tend_xml()->parseDocument(context); }
+static inline void tend_xmlFreeParserCtxt(xmlParserCtxtPtr context) { tend_xml()->freeParserCtxt(context); }
+static inline void tend_xmlStopParser(xmlParserCtxtPtr context) { tend_xml()->stopParser(context); }
+/// The line the parser is on (1-based).
+static inline int tend_xml_parser_line(xmlParserCtxtPtr context) { return tend_xml()->saxLineNumber(context); }
 
 // Parser options as plain values: never NOENT (entity substitution), DTDLOAD or HUGE.
 static inline int tend_xml_safe_options(void) {
