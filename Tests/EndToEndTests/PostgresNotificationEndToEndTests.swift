@@ -75,7 +75,9 @@ struct HoldingWebhook {
 @Suite("tend-server on PostgreSQL: notifications and the bridge across servers", .enabled(if: PostgresCluster.url != nil),
        .serialized)
 struct PostgresNotificationEndToEndTests {
-    static let lease = ["--notification-claim-lease", "2"]
+    /// Short, to keep the test quick, but longer than a send takes on a loaded machine: with 2 s a
+    /// survivor's own send outlived its claim under a full parallel build and went out twice.
+    static let lease = ["--notification-claim-lease", "6"]
 
     @Test("a server killed with kill -9 while holding claims: the other delivers each after the lease, exactly once")
     func claimsOfAKilledServer() async throws {
