@@ -41,9 +41,22 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON body with `Content-Type: application/json`.
     public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
+        try encoded(value, status: status)
+    }
+
+    private static func encoded<T: Encodable>(_ value: T, status: Int) throws -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: try encoder.encode(value))
+    }
+
+    /// The same bytes for a value that writes its own JSON (`JSONWritable`), without the
+    /// encoder's tree of boxed values; a value JSON cannot hold takes the encoder's path, and its error.
+    public static func json<T: Encodable & JSONWritable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        guard writer.isEncodable else { return try encoded(value, status: status) }
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(writer.bytes))
     }
 
     public static func noContent() -> HTTPResponse { HTTPResponse(status: 204) }
