@@ -116,21 +116,24 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
                                      interval.map { $0.upperBound.sqlValue } ?? .integer(.max), type.map { .text($0) } ?? .null,
                                      .integer(Int64(limit ?? Int.max))]
         let rows = collection == .entries
-            ? try database.query(
-                """
-                SELECT document FROM glucose_readings
-                WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
-                ORDER BY date DESC, id DESC LIMIT ?5
-                """, arguments)
-            : try database.query(
-                """
-                SELECT document FROM nightscout_documents
-                WHERE owner_id = ?1 AND collection = ?6 AND deleted_at IS NULL AND occurred_at >= ?2 AND occurred_at < ?3
-                  AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
-                ORDER BY occurred_at DESC, id DESC LIMIT ?5
-                """, arguments + [.text(collection.rawValue)])
+            ? try database.query(Self.entriesPage, arguments)
+            : try database.query(Self.documentsPage, arguments + [.text(collection.rawValue)])
         return rows.map { row in if case .text(let text) = row.values[0] { text } else { "null" } }
     }
+
+    /// A page, newest first: a backward walk of the `…_id` index of 0017 that stops after
+    /// `LIMIT` rows (ties in time by id, as the index orders them), no sort.
+    static let entriesPage = """
+        SELECT document FROM glucose_readings
+        WHERE owner_id = ?1 AND deleted_at IS NULL AND date >= ?2 AND date < ?3 AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
+        ORDER BY date DESC, id DESC LIMIT ?5
+        """
+    static let documentsPage = """
+        SELECT document FROM nightscout_documents
+        WHERE owner_id = ?1 AND collection = ?6 AND deleted_at IS NULL AND occurred_at >= ?2 AND occurred_at < ?3
+          AND (CAST(?4 AS TEXT) IS NULL OR type = ?4)
+        ORDER BY occurred_at DESC, id DESC LIMIT ?5
+        """
 
     public func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint] {
         try database.query(
