@@ -2,14 +2,18 @@
 /// `hex()` writes it (uppercase), so that both sides of a comparison agree.
 public enum Hex {
     public static func encode(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
-        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
+        // Written straight into the string's storage: every bearer token is hashed and hexed per request.
+        let digits: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
+        let input = Array(bytes)
+        return String(unsafeUninitializedCapacity: input.count * 2) { output in
+            var index = 0
+            for byte in input {
+                output[index] = digits.utf8Start[Int(byte >> 4)]
+                output[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of hex text in either case; nil for anything else (odd length, another character).

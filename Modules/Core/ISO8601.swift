@@ -88,11 +88,26 @@ public enum ISO8601 {
         let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
         let day = LocalDate(dayNumber: floorDiv(local, 86_400))
         let secondOfDay = local - floorDiv(local, 86_400) * 86_400
-        let hours = LocalDate.pad(secondOfDay / 3600, 2)
-        let minutes = LocalDate.pad(secondOfDay % 3600 / 60, 2)
-        let seconds = LocalDate.pad(secondOfDay % 60, 2)
-        let time = "\(hours):\(minutes):\(seconds)"
-        return "\(day)T\(time)\(formatOffset(offset))"
+        // Every time in an API answer passes here: the digits go straight into the string's
+        // storage (25 bytes at most) rather than through six small strings and interpolations.
+        guard (0...9999).contains(day.year), abs(offset) < 100 * 3600 else {
+            let time = "\(LocalDate.pad(secondOfDay / 3600, 2)):\(LocalDate.pad(secondOfDay % 3600 / 60, 2)):\(LocalDate.pad(secondOfDay % 60, 2))"
+            return "\(day)T\(time)\(formatOffset(offset))"
+        }
+        return String(unsafeUninitializedCapacity: 25) { out in
+            var index = day.writeDigits(to: out)
+            func put(_ byte: UInt8) { out[index] = byte; index += 1 }
+            func two(_ value: Int) { put(UInt8(48 + value / 10)); put(UInt8(48 + value % 10)) }
+            put(UInt8(ascii: "T"))
+            two(secondOfDay / 3600); put(UInt8(ascii: ":")); two(secondOfDay % 3600 / 60); put(UInt8(ascii: ":")); two(secondOfDay % 60)
+            if offset == 0 {
+                put(UInt8(ascii: "Z"))
+            } else {
+                put(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                two(abs(offset) / 3600); put(UInt8(ascii: ":")); two(abs(offset) % 3600 / 60)
+            }
+            return index
+        }
     }
 
     public static func formatOffset(_ seconds: Int) -> String {

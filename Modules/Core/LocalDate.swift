@@ -61,7 +61,25 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public var yearMonth: YearMonth { YearMonth(year: year, month: month)! }
 
     public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+        guard (0...9999).contains(year) else { return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
+        return String(unsafeUninitializedCapacity: 10) { writeDigits(to: $0) }
+    }
+
+    /// `YYYY-MM-DD` into `out` (10 bytes), without the small strings `pad` makes: a status
+    /// writes several dates per request. Returns the bytes written.
+    func writeDigits(to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var value = year // the caller checked 0...9999
+        for index in stride(from: 3, through: 0, by: -1) {
+            out[index] = UInt8(48 + value % 10)
+            value /= 10
+        }
+        out[4] = UInt8(ascii: "-")
+        out[5] = UInt8(48 + month / 10)
+        out[6] = UInt8(48 + month % 10)
+        out[7] = UInt8(ascii: "-")
+        out[8] = UInt8(48 + day / 10)
+        out[9] = UInt8(48 + day % 10)
+        return 10
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
