@@ -57,6 +57,12 @@ public struct Route: Sendable {
 /// Finds the route for a request; tells a missing path (404) from a wrong method (405).
 public struct Router: Sendable {
     public private(set) var routes: [Route] = []
+    /// The routes that can match a path, by its segment count and first two segments (when the
+    /// pattern has literals there), in the order they were added: a request looks at a handful
+    /// of routes, not at every one the server has (about 200).
+    private var buckets: [String: [Int]] = [:]
+    /// By segment count: the routes with a parameter among their first two segments.
+    private var open: [Int: [Int]] = [:]
 
     public enum Match {
         case found(Route, parameters: [String: String])
@@ -69,6 +75,15 @@ public struct Router: Sendable {
     public mutating func add(_ route: Route) {
         precondition(!routes.contains { $0.method == route.method && $0.segments == route.segments },
                      "duplicate route \(route.method) \(route.pattern)")
+        let leading = route.segments.prefix(2).map { segment -> String? in
+            if case .literal(let text) = segment { return text }
+            return nil
+        }
+        if leading.contains(where: { $0 == nil }) {
+            open[route.segments.count, default: []].append(routes.count)
+        } else {
+            buckets[Self.key(count: route.segments.count, leading.map { $0! }), default: []].append(routes.count)
+        }
         routes.append(route)
     }
 
@@ -77,15 +92,38 @@ public struct Router: Sendable {
     }
 
     public func match(method: String, path: String) -> Match {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        // Split on the UTF-8 bytes: `split` on the characters finds grapheme breaks first.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/")).map { path[$0.startIndex..<$0.endIndex] }
         var allowed: [String] = []
         // HEAD is served by the GET route (libmicrohttpd leaves the body out).
         let wanted = method == "HEAD" ? "GET" : method
-        for route in routes {
+        let listed = buckets[Self.key(count: parts.count, parts.prefix(2))] ?? []
+        let others = open[parts.count] ?? []
+        // Both lists are in the order of `routes`: merged, the first match is the one a scan of all would find.
+        var (i, j) = (0, 0)
+        while i < listed.count || j < others.count {
+            let index: Int
+            if j == others.count || (i < listed.count && listed[i] < others[j]) {
+                index = listed[i]
+                i += 1
+            } else {
+                index = others[j]
+                j += 1
+            }
+            let route = routes[index]
             guard let parameters = route.match(parts) else { continue }
             if route.method == wanted { return .found(route, parameters: parameters) }
             allowed.append(route.method)
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func key(count: Int, _ leading: some Sequence<some StringProtocol>) -> String {
+        var key = String(count)
+        for part in leading {
+            key += "/"
+            key += part
+        }
+        return key
     }
 }
