@@ -10,10 +10,11 @@ public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
         self.database = database
     }
 
+    /// The live row, the first made if ever two were: one step of `insulin_settings_owner_created` (0016).
+    static let current = "SELECT * FROM insulin_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+
     public func settings(ownerID: String) throws -> InsulinSettings? {
-        guard let row = try database.queryOne(
-            "SELECT * FROM insulin_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
-            [.text(ownerID)]) else { return nil }
+        guard let row = try database.queryOne(Self.current, [.text(ownerID)]) else { return nil }
         guard let dayStart = LocalTime(minutes: try row.get("day_start_minutes")),
               let reminder = LocalTime(minutes: try row.get("reminder_minutes")) else {
             throw AppError(.internalFailure, code: "database_error", "the stored insulin settings hold an invalid time of day")
