@@ -3,7 +3,7 @@ import Testing
 import Core
 @testable import Data
 
-/// The settings every insulin request reads come from an index in order (0016), no sort.
+/// The settings every insulin request reads come from an index in order (0018), no sort.
 @Suite("The insulin settings read on SQLite")
 struct InsulinSettingsReadTests {
     @Test func theCurrentSettingsNeedNoSort() throws {

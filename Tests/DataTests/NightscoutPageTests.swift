@@ -5,7 +5,7 @@ import Domain
 @testable import Data
 
 /// A Nightscout page (`GET /api/v1/entries.json?count=288`, treatments, device statuses) is read
-/// in its order from an index (0015): no temporary b-tree, and readings at one time still come
+/// in its order from an index (0017): no temporary b-tree, and readings at one time still come
 /// by id, newest first, as before.
 @Suite("Nightscout pages on SQLite")
 struct NightscoutPageTests {

@@ -10,7 +10,7 @@ public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
         self.database = database
     }
 
-    /// The live row, the first made if ever two were: one step of `insulin_settings_owner_created` (0016).
+    /// The live row, the first made if ever two were: one step of `insulin_settings_owner_created` (0018).
     static let current = "SELECT * FROM insulin_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
 
     public func settings(ownerID: String) throws -> InsulinSettings? {
