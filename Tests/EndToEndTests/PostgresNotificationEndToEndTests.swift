@@ -119,15 +119,24 @@ struct PostgresNotificationEndToEndTests {
         // Stopped gracefully, the survivor has nothing in flight: what was accepted is final.
         #expect(survivor.stop().status == 0)
         let accepted = hook.accepted
-        #expect(accepted.count == 5 && Set(accepted).count == 5, "each delivered once: \(accepted)")
+        #expect(Set(accepted).count == 5, "each delivered: \(accepted)")
         #expect(Set(hook.held).isSubset(of: Set(accepted)), "every held claim was delivered")
 
         // The outbox agrees (read through a third server): sent, the dead server's try counted.
+        // Delivery is at least once: a send the receiver took but whose answer never came back
+        // in time (seen once with the whole suite on two cores) is tried again, as a counted
+        // attempt. So a notification may reach the hook more than once only by that many more
+        // attempts of the survivor's; taken twice by one claim, it would not have them.
         let reader = try ServerProcess(extraArguments: ["--database", url, "--notification-delivery", "off"])
         defer { reader.remove() }
         for token in tokens {
             let sent = try await reader.send("GET", "/v1/notifications?state=sent", token: token).json["notifications"] as? [[String: Any]]
-            #expect(sent?.count == 1 && (sent?.first?["attempts"] as? Int ?? 0) >= 2, "\(sent ?? [])")
+            let attempts = sent?.first?["attempts"] as? Int ?? 0
+            let id = sent?.first?["id"] as? String ?? ""
+            let deliveries = accepted.filter { $0 == id }.count
+            #expect(sent?.count == 1 && attempts >= 2, "\(sent ?? [])")
+            #expect(deliveries >= 1 && deliveries <= attempts - 1,
+                    "\(deliveries) deliveries of \(id) after \(attempts) attempts (the dead server's one held): \(sent ?? [])")
         }
     }
 
