@@ -129,7 +129,7 @@ struct ServerRunner: Sendable {
                           clientLimits: limits)
         }, sqlite: { path in
             try Container(databasePath: path, clock: clock, resourcesPath: resources, photosPath: configuration.text("photos"),
-                          weather: weather, isServer: true, clientLimits: limits)
+                          weather: weather, isServer: true, clientLimits: limits, databaseReaders: configuration.integer("threads"))
         })
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
         try container.couples.eraseExpired()

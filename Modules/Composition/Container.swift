@@ -53,14 +53,15 @@ public final class Container: Sendable {
     /// - Parameters:
     ///   - localTimeZone: the zone of the device's own (`local`) data; accounts use their own.
     ///   - passwordStrength: `.minimum` only in tests, where argon2id's 64 MiB per hash would dominate.
+    ///   - databaseReaders: read-only SQLite connections beside the writer (the server: one a thread).
     public convenience init(databasePath: String, clock: any Clock,
                             localTimeZone: @escaping @Sendable () -> String = { TimeZone.current.identifier },
                             passwordStrength: SodiumPasswordHasher.Strength = .interactive,
                             resourcesPath: String = ResourceLocation.resolve(environment: [:]),
                             photosPath: String? = nil, weather: any WeatherProvider = UnconfiguredWeatherProvider(),
                             desktop: @escaping @Sendable () -> DesktopNotifier? = { nil }, isServer: Bool = false,
-                            clientLimits: ClientLimitSettings? = nil) throws {
-        let database = try Database(path: databasePath)
+                            clientLimits: ClientLimitSettings? = nil, databaseReaders: Int = 0) throws {
+        let database = try Database(path: databasePath, readers: databaseReaders)
         try TendMigrations.migrator.migrate(database, now: clock.now)
         try self.init(database: database, clock: clock, localTimeZone: localTimeZone, passwordStrength: passwordStrength,
                       resourcesPath: resourcesPath,

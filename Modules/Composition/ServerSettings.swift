@@ -139,10 +139,10 @@ extension ServerSetting {
 
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
 
-    /// One worker thread per core, measured (Scripts/bench/server, 2 cores): every request
-    /// takes the one SQLite connection's lock, so threads beyond the cores only queue on it and
-    /// on the CPU, and raise the p99 without adding throughput; fewer leave a core idle while
-    /// one thread formats JSON.
+    /// One worker thread per core, measured (Scripts/bench/server, 2 cores): every write takes
+    /// the one SQLite writer's lock (reads have one reader connection a thread), so threads
+    /// beyond the cores only queue on the CPU, and raise the p99 without adding throughput;
+    /// fewer leave a core idle while one thread formats JSON.
     static var defaultThreads: Int {
         min(64, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }

@@ -6,45 +6,43 @@ import Domain
 import Glibc
 #endif
 
-/// One SQLite connection, shared safely by many threads: every call takes a re-entrant lock,
-/// so a transaction's body can call repositories that use the same connection.
-/// Statements are prepared once and reused; values are always bound as parameters.
+/// One SQLite writer connection, shared safely by many threads: every write takes a re-entrant
+/// lock, so a transaction's body can call repositories that use the same connection. A file
+/// database in WAL mode opened with `readers` > 0 also keeps that many read-only connections:
+/// a query outside this thread's `write` runs on one of them, beside the writer (issues #19/#20).
+/// Statements are prepared once per connection and reused; values are always bound as parameters.
 public final class Database: @unchecked Sendable, SQLDatabase {
     public let path: String
     public var dialect: SQLDialect { .sqlite }
     public var name: String { path }
-    private let handle: OpaquePointer
+    private let writer: SQLiteConnection
     private let lock = RecursiveLock()
-    private var statements: [String: OpaquePointer] = [:]
     private var transactionDepth = 0
-    private var isClosed = false
     private var beforeCommit: (() throws -> Void)?
+    /// nil: one connection for everything (`:memory:`, a non-WAL file, or the CLI's one thread).
+    private let readers: ReaderPool?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`.
     /// The file, its `-wal` and its `-shm` are readable by their owner only (0600).
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+    /// - Parameter readers: read-only connections for concurrent reads (the server's threads).
+    public init(path: String, busyTimeout: Duration = .seconds(5), readers: Int = 0) throws {
         self.path = path
         Self.createPrivately(path)
-        var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &connection, flags, nil)
-        guard status == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(connection)
-            throw SQLiteError.make(status: status, message: message, path: path)
-        }
-        handle = connection
-        sqlite3_extended_result_codes(handle, 1)
-        let timeout = busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+        writer = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeout: busyTimeout)
+        var wal = false
         do {
             // WAL lets readers work while a writer commits; FULL sync keeps an acknowledged dose
             // on disk even through a power cut (one fsync of the WAL per commit).
-            try executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            try writer.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            let mode = try writer.run(writer.prepared("PRAGMA journal_mode"), []).first?.values.first
+            wal = mode == .text("wal")
         } catch {
-            close()
+            writer.close()
             throw error
         }
+        // Readers cannot share an in-memory database, and without WAL they would block the writer.
+        self.readers = readers > 0 && wal && Self.fileName(path) != nil
+            ? ReaderPool(path: path, limit: readers, busyTimeout: busyTimeout) : nil
         Self.narrowPermissions(path)
     }
 
@@ -88,14 +86,12 @@ public final class Database: @unchecked Sendable, SQLDatabase {
         try executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Finalizes the statements and closes the connection; later calls fail cleanly.
+    /// Finalizes the statements and closes the connections (a reader out now, when it comes
+    /// back); later calls fail cleanly.
     public func close() {
         lock.withLock {
-            guard !isClosed else { return }
-            for statement in statements.values { sqlite3_finalize(statement) }
-            statements.removeAll()
-            sqlite3_close_v2(handle)
-            isClosed = true
+            writer.close()
+            readers?.close()
         }
     }
 
@@ -103,28 +99,20 @@ public final class Database: @unchecked Sendable, SQLDatabase {
 
     /// Runs one statement that returns no rows.
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
-        try lock.withLock {
-            let statement = try prepared(sql)
-            defer { finish(statement) }
-            try bind(arguments, to: statement)
-            while try step(statement) {}
-        }
+        _ = try lock.withLock { try writer.run(writer.prepared(sql), arguments) }
     }
 
-    /// Runs one statement and returns all its rows.
+    /// Runs one statement and returns all its rows: on a reader when this thread is not inside
+    /// a `write` and the statement only reads, else on the writer.
     public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
-        try lock.withLock {
-            let statement = try prepared(sql)
-            defer { finish(statement) }
-            try bind(arguments, to: statement)
-            let count = sqlite3_column_count(statement)
-            let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
-            var rows: [Row] = []
-            while try step(statement) {
-                rows.append(Row(columns: columns, values: (0..<count).map { column(statement, $0) }))
-            }
-            return rows
+        if let readers, Self.mayRead(sql), !lock.isHeldByCurrentThread, let (reader, isPinned) = try readers.acquire() {
+            defer { if !isPinned { readers.release(reader) } }
+            let statement = try reader.prepared(sql)
+            // A SELECT can still write (a function with side effects is not one of ours, but
+            // the protocol promises it): only what SQLite calls read-only stays here.
+            if sqlite3_stmt_readonly(statement) != 0 { return try reader.run(statement, arguments) }
         }
+        return try lock.withLock { try writer.run(writer.prepared(sql), arguments) }
     }
 
     public func queryOne(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
@@ -133,24 +121,30 @@ public final class Database: @unchecked Sendable, SQLDatabase {
 
     /// Runs several statements separated by semicolons, with no parameters (migrations, pragmas).
     public func executeScript(_ sql: String) throws {
-        try lock.withLock {
-            try checkOpen()
-            var message: UnsafeMutablePointer<CChar>?
-            let status = sqlite3_exec(handle, sql, nil, nil, &message)
-            if status != SQLITE_OK {
-                let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-                sqlite3_free(message)
-                throw SQLiteError.make(status: status, message: text, path: path)
-            }
+        if readers != nil, !lock.isHeldByCurrentThread, readers?.pinned != nil {
+            // The export's own BEGIN/COMMIT inside `read`: the pinned reader is in one already.
+            let word = sql.trimmed.uppercased()
+            if word == "BEGIN" || word == "COMMIT" { return }
         }
+        try lock.withLock { try writer.executeScript(sql) }
+    }
+
+    /// Only SELECT and WITH go to a reader; a PRAGMA or anything else stays with the writer.
+    private static func mayRead(_ sql: String) -> Bool {
+        let utf8 = sql.utf8.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        func starts(_ word: String) -> Bool {
+            let head = utf8.prefix(word.utf8.count)
+            return head.count == word.utf8.count && zip(head, word.utf8).allSatisfy { $0 | 0x20 == $1 }
+        }
+        return starts("select") || starts("with")
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     public var changes: Int {
-        lock.withLock { Int(sqlite3_changes(handle)) }
+        lock.withLock { Int(sqlite3_changes(writer.handle)) }
     }
 
-    /// The one connection's contention since it opened (`GET /metrics`): callers that found it
+    /// The writer's contention since it opened (`GET /metrics`): callers that found it
     /// busy, callers waiting for it now, and the seconds they waited in all.
     public var contention: (contended: Int, waiting: Int, waitedSeconds: Double) {
         (lock.contended.load(ordering: .relaxed), lock.waiting.load(ordering: .relaxed),
@@ -170,7 +164,7 @@ public final class Database: @unchecked Sendable, SQLDatabase {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try lock.withLock {
             let depth = transactionDepth
-            try executeScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT tend_\(depth)")
+            try writer.executeScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT tend_\(depth)")
             transactionDepth += 1
             defer { transactionDepth -= 1 }
             let result: T
@@ -191,91 +185,21 @@ public final class Database: @unchecked Sendable, SQLDatabase {
         }
     }
 
-    /// Runs `body` holding the connection, so that several reads see one state.
-    public func read<T>(_ body: () throws -> T) rethrows -> T {
-        try lock.withLock(body)
-    }
-
-    // MARK: - Internals (called with the lock held)
-
-    private func checkOpen() throws {
-        if isClosed { throw AppError.unavailable("the database at \(path) is closed", code: "database_closed") }
-    }
-
-    private func prepared(_ sql: String) throws -> OpaquePointer {
-        try checkOpen()
-        if let statement = statements[sql] { return statement }
-        // `tail` points into the C string, so everything that reads it stays inside withCString.
-        let (status, statement, trailing) = sql.withCString { text -> (Int32, OpaquePointer?, Bool) in
-            var statement: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            let status = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
-            let trailing = tail.map { !String(cString: $0).trimmed.isEmpty } ?? false
-            return (status, statement, trailing)
+    /// Runs `body` on one connection and one state of the data: inside a `write` (or with no
+    /// readers) holding the writer as before; else one reader pinned to this thread for the whole
+    /// body, in one deferred transaction. A `write` in the body still takes the writer.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        guard let readers, !lock.isHeldByCurrentThread, let (reader, isPinned) = try readers.acquire() else {
+            return try lock.withLock(body)
         }
-        guard status == SQLITE_OK, let statement else {
-            throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        if isPinned { return try body() }
+        defer { readers.release(reader) }
+        try reader.executeScript("BEGIN")
+        readers.pin(reader)
+        defer {
+            readers.pin(nil)
+            try? reader.executeScript("COMMIT")
         }
-        if trailing {
-            sqlite3_finalize(statement)
-            throw AppError(.internalFailure, code: "database_error", "one statement at a time: \(sql)")
-        }
-        statements[sql] = statement
-        return statement
-    }
-
-    private func finish(_ statement: OpaquePointer) {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-    }
-
-    private func bind(_ arguments: [SQLValue], to statement: OpaquePointer) throws {
-        let expected = Int(sqlite3_bind_parameter_count(statement))
-        guard expected == arguments.count else {
-            throw AppError(.internalFailure, code: "database_error", "the statement takes \(expected) values, got \(arguments.count)")
-        }
-        for (offset, value) in arguments.enumerated() {
-            let index = Int32(offset + 1)
-            let status: Int32
-            switch value {
-            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): status = sqlite3_bind_double(statement, index, number)
-            case .text(let text):
-                status = text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), tend_sqlite_transient()) }
-            case .blob(let data):
-                status = data.isEmpty
-                    ? sqlite3_bind_zeroblob(statement, index, 0)
-                    : data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), tend_sqlite_transient()) }
-            case .null: status = sqlite3_bind_null(statement, index)
-            }
-            guard status == SQLITE_OK else {
-                throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
-            }
-        }
-    }
-
-    /// Steps once: true when a row is ready, false when done.
-    private func step(_ statement: OpaquePointer) throws -> Bool {
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        case let status: throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
-        }
-    }
-
-    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard let bytes = sqlite3_column_text(statement, index) else { return .text("") }
-            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default: return .null
-        }
+        return try body()
     }
 }

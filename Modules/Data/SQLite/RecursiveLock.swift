@@ -27,6 +27,13 @@ final class RecursiveLock: @unchecked Sendable {
     let contended = Atomic<Int>(0)
     let waiting = Atomic<Int>(0)
     let waitedNanoseconds = Atomic<Int>(0)
+    /// The holding thread (0: none), so `Database` can tell a call inside a transaction of this
+    /// thread (it stays on the writer) from one that may go to a reader. Only the holder writes it.
+    private let owner = Atomic<UInt>(0)
+    private var depth = 0
+
+    /// Whether the calling thread holds the lock: only that thread can have stored its own id.
+    var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         if pthread_mutex_trylock(mutex) != 0 {
@@ -39,7 +46,13 @@ final class RecursiveLock: @unchecked Sendable {
             waiting.subtract(1, ordering: .relaxed)
             waitedNanoseconds.add((end.tv_sec - start.tv_sec) * 1_000_000_000 + (end.tv_nsec - start.tv_nsec), ordering: .relaxed)
         }
-        defer { pthread_mutex_unlock(mutex) }
+        if depth == 0 { owner.store(UInt(pthread_self()), ordering: .relaxed) }
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { owner.store(0, ordering: .relaxed) }
+            pthread_mutex_unlock(mutex)
+        }
         return try body()
     }
 }

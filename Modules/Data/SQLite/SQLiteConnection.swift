@@ -1,0 +1,145 @@
+import FoundationEssentials
+import CSQLite
+import Core
+import Domain
+
+/// One open SQLite handle and its prepared statements. Not thread-safe: `Database` hands each
+/// to one thread at a time (the writer under its lock, a reader taken from the pool).
+final class SQLiteConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: OpaquePointer] = [:]
+    private(set) var isClosed = false
+
+    init(path: String, flags: Int32, busyTimeout: Duration) throws {
+        self.path = path
+        var connection: OpaquePointer?
+        let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(connection)
+            throw SQLiteError.make(status: status, message: message, path: path)
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+        let timeout = busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        isClosed = true
+    }
+
+    func checkOpen() throws {
+        if isClosed { throw AppError.unavailable("the database at \(path) is closed", code: "database_closed") }
+    }
+
+    func executeScript(_ sql: String) throws {
+        try checkOpen()
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError.make(status: status, message: text, path: path)
+        }
+    }
+
+    /// Runs one prepared statement to the end, with all its rows.
+    func run(_ statement: OpaquePointer, _ arguments: [SQLValue]) throws -> [Row] {
+        defer { finish(statement) }
+        try bind(arguments, to: statement)
+        let count = sqlite3_column_count(statement)
+        var rows: [Row] = []
+        guard count > 0 else {
+            while try step(statement) {}
+            return rows
+        }
+        let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+        while try step(statement) {
+            rows.append(Row(columns: columns, values: (0..<count).map { column(statement, $0) }))
+        }
+        return rows
+    }
+
+    func prepared(_ sql: String) throws -> OpaquePointer {
+        try checkOpen()
+        if let statement = statements[sql] { return statement }
+        // `tail` points into the C string, so everything that reads it stays inside withCString.
+        let (status, statement, trailing) = sql.withCString { text -> (Int32, OpaquePointer?, Bool) in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            let trailing = tail.map { !String(cString: $0).trimmed.isEmpty } ?? false
+            return (status, statement, trailing)
+        }
+        guard status == SQLITE_OK, let statement else {
+            throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+        if trailing {
+            sqlite3_finalize(statement)
+            throw AppError(.internalFailure, code: "database_error", "one statement at a time: \(sql)")
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func finish(_ statement: OpaquePointer) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    private func bind(_ arguments: [SQLValue], to statement: OpaquePointer) throws {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == arguments.count else {
+            throw AppError(.internalFailure, code: "database_error", "the statement takes \(expected) values, got \(arguments.count)")
+        }
+        for (offset, value) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): status = sqlite3_bind_double(statement, index, number)
+            case .text(let text):
+                status = text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), tend_sqlite_transient()) }
+            case .blob(let data):
+                status = data.isEmpty
+                    ? sqlite3_bind_zeroblob(statement, index, 0)
+                    : data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), tend_sqlite_transient()) }
+            case .null: status = sqlite3_bind_null(statement, index)
+            }
+            guard status == SQLITE_OK else {
+                throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+            }
+        }
+    }
+
+    /// Steps once: true when a row is ready, false when done.
+    private func step(_ statement: OpaquePointer) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let status: throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_text(statement, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+}
