@@ -8,8 +8,8 @@ public enum SQLDialect: String, Sendable {
 
 /// The seam between the repositories and an engine: statements with `?` placeholders (numbered
 /// `?N` too) and values bound as `SQLValue`s, rows back as `Row`s, and transactions that nest as
-/// savepoints. `Database` (SQLite, one connection) and the PostgreSQL module's pooled database
-/// implement it, so one repository's code runs on both.
+/// savepoints. `Database` (SQLite: one writer connection, and read-only ones for a server) and
+/// the PostgreSQL module's pooled database implement it, so one repository's code runs on both.
 ///
 /// What a caller may rely on, on both engines:
 /// - `write` transactions are serialised with every other write to the same database (SQLite's
