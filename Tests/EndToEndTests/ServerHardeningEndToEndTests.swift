@@ -211,7 +211,9 @@ struct ServerHardeningEndToEndTests {
         let elapsed = Date().timeIntervalSince(started)
         #expect(open.isEmpty, "\(open.count) trickling connections were never closed")
         #expect(heldAtOnce <= 16, "one address held \(heldAtOnce) connections")
-        #expect(elapsed < 2 + 4, "the last trickling connection lived \(elapsed) s against a 2 s deadline")
+        // Alone the last one goes after about 3 s; with the whole suite on two cores it has taken
+        // 17 s. Without the deadline they would live as long as they trickle (until `patience`).
+        #expect(elapsed < 2 + 28, "the last trickling connection lived \(elapsed) s against a 2 s deadline")
         #expect(server.stop().status == 0)
     }
 
