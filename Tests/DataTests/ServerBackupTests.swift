@@ -107,6 +107,14 @@ struct ServerBackupTests {
         }
         #expect(error?.code == "not_a_backup")
         #expect(!FileManager.default.fileExists(atPath: folder + "/other.sqlite"))
+        // Not SQLite at all: named as the file given, and nothing is left beside the database.
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: folder + "/garbage.tend"))
+        let garbage = #expect(throws: AppError.self) {
+            _ = try ServerBackup.restore(from: folder + "/garbage.tend", database: folder + "/other.sqlite", photos: folder + "/photos",
+                                         digest: Self.digest)
+        }
+        #expect(garbage?.code == "not_a_backup" && garbage?.message.contains("garbage.tend") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("other.sqlite") }.isEmpty)
         let missing = #expect(throws: AppError.self) {
             _ = try ServerBackup.backup(database: folder + "/nothing.sqlite", photos: folder + "/photos", to: folder + "/b.tend",
                                         now: Self.now, digest: Self.digest)

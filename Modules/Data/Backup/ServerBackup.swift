@@ -84,6 +84,14 @@ public enum ServerBackup {
         guard FileManager.default.fileExists(atPath: file) else {
             throw AppError.notFound("no backup at \(file)", code: "backup_not_found")
         }
+        // Not SQLite at all (a text file, a zip): said of the file given, before any copy of it.
+        var header = [UInt8](repeating: 0, count: 16)
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        let count = descriptor >= 0 ? read(descriptor, &header, header.count) : -1
+        if descriptor >= 0 { close(descriptor) }
+        guard count == header.count, header == Array("SQLite format 3\0".utf8) else {
+            throw AppError.invalidInput("\(file) is not a tend-server backup", code: "not_a_backup")
+        }
         if SQLiteBackup.isOpenElsewhere(database) {
             throw AppError.conflict("\(database) is open in another process (a running tend-server?): stop it, then restore",
                                     code: "database_in_use")
