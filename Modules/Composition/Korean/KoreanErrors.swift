@@ -81,6 +81,8 @@ extension KoreanCatalog {
         "invalid_goal.weekly": "주간 목표는 1회부터 14회까지예요.",
         "invalid_goal.monthly": "월간 목표는 1회부터 62회까지예요.",
         "invalid_goal.monthly_minutes": "월간 시간 목표는 1분부터 20,000분까지예요.",
+        "invalid_goal.number": "'{field}'에는 정수를 써 주세요 (입력: '{text}').",
+        "invalid_field.plan": "플랜은 최대 200자까지 쓸 수 있어요.",
 
         // Supplements
         "invalid_supplement.name": "이름은 1자부터 60자까지 쓸 수 있어요.",
@@ -98,6 +100,7 @@ extension KoreanCatalog {
         "food_not_found.match": "'{query}'와(과) 맞는 음식이 없어요.",
         "food_not_found.closest": "'{query}'와(과) 맞는 음식이 없어요. 가장 가까운 음식: {closest}",
         "invalid_food.name": "음식 이름은 1자부터 120자까지 쓸 수 있어요.",
+        "invalid_food.number": "'{field}'에는 숫자를 써 주세요 (입력: '{text}').",
         "invalid_food.serving": "1회 제공량은 0 g보다 크고 5000 g 이하여야 해요.",
         "invalid_food.value": "{field} 값은 0 이상이어야 해요 (그리고 말이 되는 값이어야 해요).",
         "invalid_food.macros": "단백질, 탄수화물, 지방을 합친 무게({macros} g)가 "
@@ -140,10 +143,17 @@ extension KoreanCatalog {
         "wrong_quest_kind.question": "오늘은 질문 퀘스트예요: 질문에 답해 주세요.",
         "quest_not_done": "{number}번 퀘스트는 아직 완료하지 않아서 고칠 글이 없어요.",
         "journey_not_found": "id가 {id}인 여정이 없어요.",
+        "invalid_field.reminder": "알림 시각은 21:00처럼 HH:MM으로 써 주세요 (입력: '{text}').",
         "invalid_quest_number": "퀘스트 번호는 1부터 {max}까지예요 (입력: {number}).",
         "answer_too_short.minimum": "답이 너무 짧아요: {minimum}자 이상 써 주세요 (천천히 써도 괜찮아요).",
         "answer_too_short.empty": "내용이 비어 있어요.",
         "answer_too_long": "글이 너무 길어요 (최대 {max}자).",
+
+        // Photos (the couple's photo of the day)
+        "empty_image": "먼저 사진을 골라 주세요.",
+        "image_too_large": "사진이 10 MiB보다 커요.",
+        "unsupported_image": "사진은 JPEG, PNG, WebP, HEIC만 올릴 수 있어요.",
+        "invalid_image": "사진 파일이 손상됐거나 잘렸어요.",
 
         // Account and sync. Errors that come back from the server carry no values (only a code
         // and a message), so their templates have no placeholders.

@@ -53,13 +53,15 @@ struct CoupleController: Sendable {
         let id = context.account!.id
         let home: CoupleHome?
         do { home = try couples.home(accountID: id, on: nil) } catch let error as AppError where error.kind == .notFound { home = nil }
+        // The refusal the script says before an oversized photo is sent: the server's own words.
+        let tooLarge = message(AppError(.tooLarge, code: "image_too_large", "the photo is larger than 10 MiB"), context.language)
         let html = layout.document(context, title: words.us, tab: .couple) {
             el("h1") { words.us }
             if let notice { el("p", .class("notice"), Attribute("role", "status"), Attribute("data-focus", nil)) { notice } }
             if let error { el("p", .class("notice error"), Attribute("role", "alert"), Attribute("data-focus", nil)) { error } }
             if let home {
                 CoupleSpacePages.sections(context, current: .home)
-                CouplePages.home(context, home)
+                CouplePages.home(context, home, tooLarge: tooLarge)
             } else {
                 CouplePages.pairing(context)
             }

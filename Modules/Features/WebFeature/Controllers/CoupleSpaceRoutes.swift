@@ -39,10 +39,9 @@ extension CoupleController {
         ]
     }
 
-    /// The home with why the photo was refused, with the refusal's status.
+    /// The home with why the photo was refused (its Korean in the catalog), with the refusal's status.
     func photoRefused(_ context: WebContext, _ error: AppError) throws -> HTTPResponse {
-        let text = context.words.photoError(error) ?? message(error, context.language)
-        return try page(context, error: text, status: HTTPStatus.code(for: error.kind))
+        try page(context, error: message(error, context.language), status: HTTPStatus.code(for: error.kind))
     }
 
     /// A photo's bytes for the two members (404 for anyone else, as a missing one). Revalidated

@@ -22,7 +22,8 @@ enum CouplePages {
         ]
     }
 
-    static func home(_ context: WebContext, _ home: CoupleHome) -> [Node] {
+    /// `tooLarge`: the refusal of an oversized photo in the person's language, which the script says before uploading.
+    static func home(_ context: WebContext, _ home: CoupleHome, tooLarge: String) -> [Node] {
         let words = context.words
         let bridge = home.bridge
         return [
@@ -44,7 +45,7 @@ enum CouplePages {
                 }
                 CoupleSpacePages.meetingForm(context, home)
             },
-            CoupleSpacePages.photoCard(context, home),
+            CoupleSpacePages.photoCard(context, home, tooLarge: tooLarge),
             el("section", .class("card"), Attribute("aria-labelledby", "members-title")) {
                 el("h2", .id("members-title")) { words.timeAndWeather }
                 el("ul", .class("plain")) {

@@ -20,7 +20,7 @@ enum CoupleSpacePages {
 
     /// Both members' photos of their own today, and the camera form. `capture` opens the
     /// phone's camera; the form posts the file itself (no script needed).
-    static func photoCard(_ context: WebContext, _ home: CoupleHome) -> Node {
+    static func photoCard(_ context: WebContext, _ home: CoupleHome, tooLarge: String) -> Node {
         let words = context.words
         return el("section", .class("card"), Attribute("aria-labelledby", "photo-title")) {
             el("h2", .id("photo-title")) { words.todaysPhoto }
@@ -48,7 +48,7 @@ enum CoupleSpacePages {
             }
             el("form", Attribute("method", "post"), Attribute("action", "/couple/photos"), Attribute("enctype", "multipart/form-data"),
                Attribute("data-max-bytes", String(CouplePhoto.maximumSize)),
-               Attribute("data-too-large", words.photoError(AppError(.tooLarge, code: "image_too_large", "")) ?? "")) {
+               Attribute("data-too-large", tooLarge)) {
                 context.csrfField
                 el("div", .class("field")) {
                     el("label", .for("f-photo")) { words.takePhoto }

@@ -24,17 +24,6 @@ extension WebWords {
     var noPhotoYet: String { t("no photo yet today", "아직 오늘의 사진이 없어요") }
     func photoOf(_ name: String) -> String { ko ? "\(name)의 오늘의 한 장" : "\(name)'s photo of the day" }
 
-    /// The photo refusals of `Photos`, which the CLI's catalog leaves in English.
-    func photoError(_ error: AppError) -> String? {
-        switch error.code {
-        case "empty_image": t("Choose a photo first.", "먼저 사진을 골라 주세요.")
-        case "image_too_large": t("The photo is larger than 10 MiB.", "사진이 10 MiB보다 커요.")
-        case "unsupported_image": t("The photo must be a JPEG, PNG, WebP or HEIC image.", "사진은 JPEG, PNG, WebP, HEIC만 올릴 수 있어요.")
-        case "invalid_image": t("The photo is damaged or cut short.", "사진 파일이 손상됐거나 잘렸어요.")
-        default: nil
-        }
-    }
-
     // MARK: The next meeting
 
     var setMeeting: String { t("Set the next meeting", "다음 만남 정하기") }
@@ -55,6 +44,10 @@ extension WebWords {
     var whose: String { t("Whose", "누구의 일정") }
     var allDay: String { t("all day", "하루 종일") }
     var eventAdded: String { t("✓ Added to the calendar.", "✓ 캘린더에 추가했어요.") }
+    var editEvent: String { t("Edit the event", "일정 수정") }
+    var eventSaved: String { t("✓ Saved the event.", "✓ 일정을 수정했어요.") }
+    var deleteEvent: String { t("Delete the event", "일정 삭제") }
+    var deleteEventHint: String { t("Deleted for both of you.", "두 사람 모두의 캘린더에서 지워져요.") }
 
     func repeatName(_ recurrence: EventRecurrence?) -> String {
         switch recurrence {
