@@ -30,7 +30,7 @@ struct TrainingController: Sendable {
                 return WebResponses.redirect("/training?logged=\(logged.session.sets.count)"
                                              + (records.isEmpty ? "" : "&records=" + PercentEncoding.encode(records)), context: context)
             },
-        ]
+        ] + planRoutes()
     }
 
     static func notice(_ context: WebContext) -> String? {
@@ -56,6 +56,7 @@ struct TrainingController: Sendable {
                 el("h2", .id("plan-title")) { words.todaysPlanTitle }
                 if let plan = stats.todayPlan { el("p") { el("strong") { plan } } } else { el("p", .class("muted")) { words.nothingPlanned } }
                 el("p", .class("muted small")) { words.trainingLine(stats) }
+                el("p") { el("a", .href("/training/plan")) { words.editPlan } }
             }
             el("form", Attribute("method", "post"), Attribute("action", "/training/sets"), .class("card")) {
                 el("h2") { words.logSets }

@@ -23,6 +23,20 @@ extension WebWords {
     func loggedSets(_ count: Int) -> String { ko ? "✓ \(count)세트를 기록했어요." : "✓ Logged \(count) \(count == 1 ? "set" : "sets")." }
     func newRecords(_ names: String) -> String { ko ? "🏆 새 기록: \(names)" : "🏆 New record: \(names)" }
     var openTraining: String { t("Open training", "운동 열기") }
+    var weeklyPlan: String { t("Weekly plan and goal", "주간 플랜과 목표") }
+    var editPlan: String { t("Edit the weekly plan and goal", "주간 플랜과 목표 고치기") }
+    var goals: String { t("Goals", "목표") }
+    var weeklyGoal: String { t("Sessions a week (weekly goal)", "주간 목표 (한 주 운동 횟수)") }
+    var monthlySessionsGoal: String { t("Sessions a month (optional)", "월간 목표 횟수 (선택)") }
+    var monthlyMinutesGoal: String { t("Minutes a month (optional)", "월간 목표 시간(분) (선택)") }
+    var planByWeekday: String { t("What to train each day", "요일별 플랜") }
+    var planHint: String { t("Empty: a rest day. Today's plan shows on Today.", "비우면 쉬는 날이에요. 오늘의 플랜은 홈에 보여요.") }
+    var planSaved: String { t("✓ Saved the plan and goals.", "✓ 플랜과 목표를 저장했어요.") }
+    /// A weekday's full name, 1 = Monday.
+    func weekdayName(_ day: Int) -> String {
+        ko ? Self.koreanWeekdays[day - 1] + "요일"
+            : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][day - 1]
+    }
 
     // MARK: Food
 
@@ -36,6 +50,17 @@ extension WebWords {
     var meal: String { t("Meal", "끼니") }
     var amount: String { t("Amount", "양") }
     var addToMeal: String { t("Add", "추가") }
+    var amountHint: String { t("Grams (150g) or a count of a measure (2 bowl, 1/2 cup).", "그램(150g)이나 단위 개수(2 bowl, 1/2 cup)로 써요.") }
+    var customFood: String { t("Add your own food", "직접 입력") }
+    var customFoodHint: String { t("The values of one serving, from its label.", "1회 제공량의 영양 정보를 포장지에서 옮겨 적어요.") }
+    var foodName: String { t("Name", "음식 이름") }
+    var serving: String { t("One serving is", "1회 제공량") }
+    var servingGrams: String { t("Grams in a serving", "1회 제공량 (g)") }
+    var proteinGrams: String { t("Protein (g)", "단백질 (g)") }
+    var carbsGrams: String { t("Carbohydrates (g)", "탄수화물 (g)") }
+    var fatGrams: String { t("Fat (g)", "지방 (g)") }
+    var addCustomFood: String { t("Save the food", "음식 저장") }
+    func customFoodAdded(_ name: String) -> String { ko ? "✓ \(name)을(를) 저장했어요. 이제 끼니에 추가할 수 있어요." : "✓ Saved \(name): add it to a meal below." }
     func mealName(_ meal: Meal) -> String {
         switch meal {
         case .breakfast: t("Breakfast", "아침")
