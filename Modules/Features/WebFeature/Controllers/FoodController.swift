@@ -30,6 +30,17 @@ struct FoodController: Sendable {
                 }
                 return WebResponses.redirect("/food?logged=\(PercentEncoding.encode(entry.id))", context: context)
             },
+            routes.post("/food/foods") { context, form in
+                let food: Food
+                do {
+                    food = try nutrition.addCustom(ownerID: context.account!.id, try Self.customFood(form))
+                } catch let error as AppError where error.kind == .invalidInput {
+                    return try page(context, error: message(error, context.language), custom: form, status: 400)
+                }
+                // Searched by its id (as `tend diet log` takes it), the new food is the one result, ready to log.
+                let id = PercentEncoding.encode(food.id)
+                return WebResponses.redirect("/food?q=\(id)&added=\(id)", context: context)
+            },
             routes.post("/food/entries/{id}/delete") { context, _ in
                 try nutrition.delete(ownerID: context.account!.id, id: context.request.pathParameters["id"] ?? "")
                 return WebResponses.redirect("/food", context: context)
@@ -37,7 +48,30 @@ struct FoodController: Sendable {
         ]
     }
 
-    func page(_ context: WebContext, error: String? = nil, query: String? = nil,
+    /// The API's fields (`name`, `serving`, `grams`, `kcal`, `protein_g`, `carbs_g`, `fat_g`) as
+    /// `addCustom`'s input; the use case checks the values, this only reads the numbers.
+    static func customFood(_ form: FormBody) throws -> NutritionUseCases.CustomFood {
+        func number(_ name: String, required: Bool) throws -> Double? {
+            guard let text = form.text(name) else {
+                guard !required else {
+                    throw AppError.invalidInput("'\(name)' is required", code: "invalid_food").with(key: "number", ["field": name, "text": ""])
+                }
+                return nil
+            }
+            // A comma is a decimal point too, as phones in Korea and Europe type it.
+            guard let value = Double(text.replacing(",", with: ".")), value.isFinite else {
+                throw AppError.invalidInput("'\(name)' must be a number (got '\(text)')", code: "invalid_food")
+                    .with(key: "number", ["field": name, "text": text])
+            }
+            return value
+        }
+        let macros = Macros(kcal: try number("kcal", required: true) ?? 0, protein: try number("protein_g", required: false) ?? 0,
+                            carbs: try number("carbs_g", required: false) ?? 0, fat: try number("fat_g", required: false) ?? 0)
+        return .init(name: form["name"] ?? "", serving: form.text("serving") ?? "1 serving",
+                     grams: try number("grams", required: true) ?? 0, macros: macros)
+    }
+
+    func page(_ context: WebContext, error: String? = nil, query: String? = nil, custom: FormBody? = nil,
               status: Int = 200) throws -> HTTPResponse {
         let words = context.words
         let owner = context.account!.id
@@ -55,9 +89,11 @@ struct FoodController: Sendable {
         let html = layout.document(context, title: words.food, tab: .food) {
             el("h1") { words.food + " · " + words.date(day.date) }
             Notices.status(logged.map { words.loggedFood($0.name, $0.meal) })
+            Notices.status(context.request.query["added"].flatMap { id in found.first { $0.id == id } }.map { words.customFoodAdded($0.name) })
             Notices.alert(error)
             pages.rings(day)
             pages.search(query: query, found: found)
+            FoodCustomForm(context: context).render(values: custom, open: custom != nil)
             pages.meals(day)
         }
         return WebResponses.page(html, context: context, status: status)
