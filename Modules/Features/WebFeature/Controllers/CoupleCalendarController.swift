@@ -14,8 +14,9 @@ struct CoupleCalendarController: Sendable {
     func make() -> [Route] {
         [
             routes.get("/couple/calendar") { context in
-                try page(context, notice: context.request.query["done"] == "added" ? context.words.eventAdded
-                         : context.request.query["done"] == "deleted" ? context.words.deleted : nil)
+                let done = context.request.query["done"]
+                return try page(context, notice: done == "added" ? context.words.eventAdded : done == "edited" ? context.words.eventSaved
+                                : done == "deleted" ? context.words.deleted : nil)
             },
             routes.post("/couple/calendar/events") { context, form in
                 let event: CalendarEvent
@@ -31,7 +32,7 @@ struct CoupleCalendarController: Sendable {
                 let month = form.text("month").flatMap(PlausibleTime.month) ?? couples.today(of: context.account!.id).yearMonth
                 return WebResponses.redirect("/couple/calendar?month=\(month)&done=deleted", context: context)
             },
-        ]
+        ] + editRoutes()
     }
 
     /// The form's fields as the API's event: `title`, `start` (a date), `start_time` (empty: an

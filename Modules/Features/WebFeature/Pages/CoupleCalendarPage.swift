@@ -58,6 +58,8 @@ struct CoupleCalendarPage {
                     [when, words.scopeName(scope), event.recurrence.map { words.repeatName($0) }].compactMap { $0 }.joined(separator: " · ")
                 }
             }
+            el("a", .class("button secondary"), .href("/couple/calendar/events/\(PercentEncoding.encode(event.id))/edit?month=\(month)"),
+               .aria(label: "\(words.edit): \(event.title)")) { words.edit }
             el("form", Attribute("method", "post"), Attribute("action", "/couple/calendar/events/\(PercentEncoding.encode(event.id))/delete")) {
                 context.csrfField
                 Tags.hidden("month", month.description)
@@ -66,24 +68,34 @@ struct CoupleCalendarPage {
         }
     }
 
+    /// An event's fields, named as the API's (`title`, `start`, `start_time`, `end`, `for`,
+    /// `repeat`): the add form's and the edit page's.
+    static func fields(_ words: WebWords, title: String?, start: String, startTime: String?, end: String?, scope: String,
+                       repeats: String) -> [Node] {
+        [
+            Tags.field(words.eventTitle, name: "title", value: title,
+                       extra: [.required, Attribute("maxlength", "\(CoupleUseCases.maximumTitleLength)")]),
+            el("div", .class("row")) {
+                Tags.field(words.eventDate, name: "start", type: "date", value: start, extra: [.required])
+                Tags.field(words.eventTime, name: "start_time", type: "time", value: startTime)
+            },
+            Tags.field(words.eventEnd, name: "end", type: "date", value: end),
+            Tags.select(words.whose, name: "for", options: EventScope.allCases.reversed().map { ($0.rawValue, words.scopeName($0)) },
+                        selected: scope),
+            Tags.select(words.repeats, name: "repeat",
+                        options: [("none", words.repeatName(nil))] + EventRecurrence.allCases.map { ($0.rawValue, words.repeatName($0)) },
+                        selected: repeats),
+        ]
+    }
+
     private func addForm(values: FormBody?, month: YearMonth, open: Bool) -> Node {
         let start = values?.text("start") ?? (month == today.yearMonth ? today : month.firstDay).description
         return el("details", attributes: [.class("card form-card"), open ? Attribute("open", nil) : nil]) {
             el("summary") { words.addEvent }
             el("form", Attribute("method", "post"), Attribute("action", "/couple/calendar/events")) {
                 context.csrfField
-                Tags.field(words.eventTitle, name: "title", value: values?["title"],
-                           extra: [.required, Attribute("maxlength", "\(CoupleUseCases.maximumTitleLength)")])
-                el("div", .class("row")) {
-                    Tags.field(words.eventDate, name: "start", type: "date", value: start, extra: [.required])
-                    Tags.field(words.eventTime, name: "start_time", type: "time", value: values?.text("start_time"))
-                }
-                Tags.field(words.eventEnd, name: "end", type: "date", value: values?.text("end"))
-                Tags.select(words.whose, name: "for", options: EventScope.allCases.reversed().map { ($0.rawValue, words.scopeName($0)) },
-                            selected: values?.text("for") ?? "us")
-                Tags.select(words.repeats, name: "repeat",
-                            options: [("none", words.repeatName(nil))] + EventRecurrence.allCases.map { ($0.rawValue, words.repeatName($0)) },
-                            selected: values?.text("repeat") ?? "none")
+                Self.fields(words, title: values?["title"], start: start, startTime: values?.text("start_time"), end: values?.text("end"),
+                            scope: values?.text("for") ?? "us", repeats: values?.text("repeat") ?? "none")
                 el("button", .type("submit"), .class("wide")) { words.addEvent }
             }
         }
