@@ -60,11 +60,12 @@ struct QuestController: Sendable {
                 }
                 return WebResponses.redirect("/quest", context: context)
             },
-            routes.get("/quest/journeys") { context in try QuestJourneyPages(context: context, layout: layout).list(quests) },
+            routes.get("/quest/journeys") { context in try journeysPage(context) },
             routes.get("/quest/journeys/{id}") { context in
                 let state = try quests.review(ownerID: context.account!.id, journeyID: context.request.pathParameters["id"] ?? "")
                 return QuestJourneyPages(context: context, layout: layout).review(state)
             },
+        ] + journeyRoutes() + [
             routes.get("/quest/{number}") { context in try questPage(context) },
             routes.post("/quest/{number}") { context, form in
                 let number = try Self.number(context)

@@ -11,11 +11,16 @@ struct QuestJourneyPages {
 
     var words: WebWords { context.words }
 
-    func list(_ quests: QuestUseCases) throws -> HTTPResponse {
+    /// - Parameter reminder: the time as typed, after a refusal.
+    func list(_ quests: QuestUseCases, notice: String? = nil, error: String? = nil, reminder: String? = nil,
+              status: Int = 200) throws -> HTTPResponse {
         let states = try quests.allJourneys(ownerID: context.account!.id)
+        let settings = try quests.settings(ownerID: context.account!.id)
         let html = layout.document(context, title: words.journeys, tab: .quest) {
             el("p") { el("a", .href("/quest")) { "← " + words.back } }
             el("h1") { words.journeys }
+            Notices.status(notice)
+            Notices.alert(error)
             el("section", .class("card")) {
                 if states.isEmpty { el("p", .class("muted")) { words.noJourneys } }
                 el("ul", .class("plain")) {
@@ -35,6 +40,33 @@ struct QuestJourneyPages {
                     }
                 }
             }
+            // The seed's 퀘스트 알림: the time of the day's reminder (the notification rules read it).
+            el("form", Attribute("method", "post"), Attribute("action", "/quest/reminder"), .class("card")) {
+                el("h2") { words.questReminder }
+                context.csrfField
+                Tags.field(words.reminderTime, name: "reminder", type: "time", value: reminder ?? settings.reminder.description,
+                           extra: [.required, Attribute("aria-describedby", "reminder-hint")])
+                el("p", .class("hint"), .id("reminder-hint")) { words.reminderHint }
+                el("button", .type("submit"), .class("wide")) { words.save }
+            }
+        }
+        return WebResponses.page(html, context: context, status: status)
+    }
+
+    /// The confirmation step before a journey is deleted: what goes with it, and the one form that deletes.
+    func confirmDelete(_ state: JourneyState) -> HTTPResponse {
+        let name = state.template.name.text(context.language)
+        let path = "/quest/journeys/\(PercentEncoding.encode(state.journey.id))"
+        let html = layout.document(context, title: words.deleteJourney, tab: .quest) {
+            el("p") { el("a", .href(path)) { "← " + name } }
+            el("h1") { words.deleteJourney }
+            el("p", .class("notice error"), Attribute("role", "alert")) { words.deleteJourneyWarning(name, state.journey.nickname) }
+            el("p", .class("muted")) { words.progressLine(state) }
+            el("form", Attribute("method", "post"), Attribute("action", path + "/delete"), .class("card")) {
+                context.csrfField
+                el("button", .type("submit"), .class("danger wide")) { words.deleteJourneyForGood }
+            }
+            el("p") { el("a", .class("button secondary"), .href(path)) { words.keepJourney } }
         }
         return WebResponses.page(html, context: context)
     }
@@ -46,6 +78,7 @@ struct QuestJourneyPages {
             el("p") { el("a", .href("/quest/journeys")) { "← " + words.journeys } }
             el("h1") { state.template.name.text(language) + " · " + state.journey.nickname }
             el("p", .class("muted")) { words.progressLine(state) + " · " + words.percentDone(state.percent) }
+            el("p") { el("a", .href("/quest/journeys/\(PercentEncoding.encode(state.journey.id))/delete")) { words.deleteJourney } }
             for stage in state.template.stages {
                 el("section", .class("card"), .aria(label: words.stageOf(stage.number))) {
                     el("h2") { words.stageOf(stage.number) + " · " + stage.name.text(language) }

@@ -71,6 +71,21 @@ extension WebWords {
     var lookBack: String { t("Look back at finished journeys", "완료한 여정 돌아보기") }
     var journeys: String { t("Journeys", "여정") }
     var noJourneys: String { t("No journeys yet.", "아직 여정이 없어요.") }
+    var questReminder: String { t("Quest reminder", "퀘스트 알림") }
+    var reminderTime: String { t("Remind me every day at", "매일 알림 시각") }
+    var reminderHint: String {
+        t("When today's quest is still open, Bori reminds you then (on the channels of your notifications).",
+          "오늘의 퀘스트가 남아 있으면 이 시각에 보리가 알려 드려요 (알림 채널로).")
+    }
+    var reminderSaved: String { t("✓ Saved the reminder time.", "✓ 알림 시각을 저장했어요.") }
+    var deleteJourney: String { t("Delete this journey", "이 여정 지우기") }
+    func deleteJourneyWarning(_ name: String, _ nickname: String) -> String {
+        ko ? "\(nickname)의 '\(name)' 여정과 그 안에 쓴 모든 글이 지워져요. 되돌릴 수 없어요."
+            : "The journey '\(name)' of \(nickname) and everything written in it will be deleted. This cannot be undone."
+    }
+    var deleteJourneyForGood: String { t("Delete the journey and its answers", "여정과 쓴 글 모두 지우기") }
+    var keepJourney: String { t("Keep it", "지우지 않기") }
+    var journeyDeleted: String { t("✓ Deleted the journey.", "✓ 여정을 지웠어요.") }
     var inProgress: String { t("in progress", "진행 중") }
     var finished: String { t("finished", "완료") }
     func startedOn(_ text: String) -> String { ko ? "\(text) 시작" : "started \(text)" }
