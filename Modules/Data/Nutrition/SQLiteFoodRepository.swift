@@ -22,16 +22,17 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
             try database.execute(
                 """
                 INSERT INTO foods (id, owner_id, source, name, food_group, kcal, protein_g, carbs_g, fat_g, rank_penalty, head, head2,
-                    created_at, updated_at)
-                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    search_folded, created_at, updated_at)
+                VALUES (?, NULL, 'usda', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, food_group = excluded.food_group, kcal = excluded.kcal,
                     protein_g = excluded.protein_g, carbs_g = excluded.carbs_g, fat_g = excluded.fat_g,
                     rank_penalty = excluded.rank_penalty, head = excluded.head, head2 = excluded.head2,
-                    updated_at = excluded.updated_at, deleted_at = NULL
+                    search_folded = excluded.search_folded, updated_at = excluded.updated_at, deleted_at = NULL
                 """,
                 [.text(id), .text(food.name), food.uid.count == 5 ? .integer(Int64(food.uid.prefix(2)) ?? 0) : .null,
                  .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat),
-                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), .text(heads.head), heads.head2.sqlValue, now, now])
+                 .real(Self.rankPenalty(name: food.name, uid: food.uid)), .text(heads.head), heads.head2.sqlValue,
+                 .text(FoodSearchText.names(food.name, nil)), now, now])
             try replaceMeasures(id, food.measures)
             try replaceNutrients(id, food.nutrients.map { FoodNutrient(name: $0.name, amount: $0.amount) })
         }
@@ -85,19 +86,20 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
             try database.execute(
                 """
                 INSERT INTO foods (id, owner_id, source, name, name_en, name_ko, search_terms, kcal, protein_g, carbs_g, fat_g,
-                    rank_penalty, head, head2, heads_ko, created_at, updated_at)
-                VALUES (?, NULL, 'korean', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    rank_penalty, head, head2, heads_ko, search_folded, created_at, updated_at)
+                VALUES (?, NULL, 'korean', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_en = excluded.name_en, name_ko = excluded.name_ko,
                     search_terms = excluded.search_terms, kcal = excluded.kcal, protein_g = excluded.protein_g,
                     carbs_g = excluded.carbs_g, fat_g = excluded.fat_g, rank_penalty = excluded.rank_penalty, head = excluded.head,
-                    head2 = excluded.head2, heads_ko = excluded.heads_ko, updated_at = excluded.updated_at, deleted_at = NULL
+                    head2 = excluded.head2, heads_ko = excluded.heads_ko, search_folded = excluded.search_folded,
+                    updated_at = excluded.updated_at, deleted_at = NULL
                 """,
                 [.text(food.id), .text(food.nameKo), .text(food.nameEn), .text(food.nameKo),
                  FoodRanking.searchTerms(otherNames: [], allNames: [food.nameKo]).sqlValue,
                  .real(macros.kcal), .real(macros.protein), .real(macros.carbs), .real(macros.fat),
                  .real(FoodRanking.koreanPenalty(nameKo: food.nameKo)),
                  .text(heads.head), FoodRanking.lastWord(FoodRanking.withoutParentheses(food.nameEn)).sqlValue,
-                 FoodRanking.koreanHeads([food.nameKo]).sqlValue, now, now])
+                 FoodRanking.koreanHeads([food.nameKo]).sqlValue, .text(FoodSearchText.names(food.nameKo, food.nameEn)), now, now])
             try replaceMeasures(food.id, food.measures)
             try replaceNutrients(food.id, food.nutrients)
         }
@@ -138,13 +140,13 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
         try database.execute(
             """
             INSERT INTO foods (id, owner_id, source, name, kcal, protein_g, carbs_g, fat_g, head, head2, search_terms, heads_ko,
-                created_at, updated_at)
-            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                search_folded, created_at, updated_at)
+            VALUES (?, ?, 'custom', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(food.id), food.ownerID.sqlValue, .text(food.name), .real(food.per100g.kcal), .real(food.per100g.protein),
              .real(food.per100g.carbs), .real(food.per100g.fat), .text(heads.head), heads.head2.sqlValue,
              FoodRanking.searchTerms(otherNames: [], allNames: [food.name]).sqlValue,
-             (hasHangul ? FoodRanking.koreanHeads([food.name]) : nil).sqlValue, now, now])
+             (hasHangul ? FoodRanking.koreanHeads([food.name]) : nil).sqlValue, .text(FoodSearchText.names(food.name, nil)), now, now])
         try replaceMeasures(food.id, food.measures)
     }
 
@@ -179,44 +181,6 @@ public struct SQLiteFoodRepository: FoodRepository, FoodTableRepository {
             return try decode(row, measures: Self.unpack(packed))
         }
     }
-
-    /// One statement: the ranked page first, then each row's measures (only for that page).
-    /// The score (lower first) adds, to bm25 over the names (the Korean and English names count
-    /// as much as the name, the Hangul endings and initials half as much):
-    /// - the food's static rank (`FoodRanking.penalty`: everyday, raw or plainly cooked,
-    ///   processed, product group, brand);
-    /// - −5 when a word of the query, singular or plural, is the food's head ("Milk, whole" for
-    ///   "whole milk", "Fish, salmon, …" for "salmon"), not a word further on ("Cheese, ricotta,
-    ///   whole milk");
-    /// - for a Hangul query, −7 when its last word is one of the food's Korean names (우유) and
-    ///   −5 when it ends one (배추김치 for 김치: a kind of kimchi, before 김치찌개, a stew);
-    /// - −1 for a USDA food with a Korean name (the names file lists everyday staples).
-    public static let searchSQL = """
-        WITH mine AS (
-            SELECT food_id, 2 AS weight FROM food_favorites WHERE owner_id = ?2 AND deleted_at IS NULL
-            UNION ALL
-            SELECT DISTINCT food_id, 1 FROM diet_entries WHERE owner_id = ?2 AND deleted_at IS NULL AND food_id IS NOT NULL
-        ), boost AS (SELECT food_id, MAX(weight) AS weight FROM mine GROUP BY food_id),
-        page AS (
-            SELECT f.id, f.owner_id, f.source, f.name, f.name_en, f.name_ko, f.kcal, f.protein_g, f.carbs_g, f.fat_g,
-                   (b.weight = 2) AS favorite, coalesce(b.weight, 0) AS boost,
-                   bm25(foods_search, 1.0, 1.0, 0.5) + f.rank_penalty
-                   - 5 * (instr(?4, '|' || f.head || '|') > 0 OR instr(?4, '|' || coalesce(f.head2, '#') || '|') > 0)
-                   - CASE WHEN ?5 = '' OR f.heads_ko IS NULL THEN 0
-                          WHEN instr(f.heads_ko, '|' || ?5 || '|') > 0 THEN 7
-                          WHEN instr(f.heads_ko, ?5 || '|') > 0 THEN 5 ELSE 0 END
-                   - (f.source = 'usda' AND f.name_ko IS NOT NULL) AS score
-            FROM foods_search
-            JOIN foods f ON f.rowid = foods_search.rowid
-            LEFT JOIN boost b ON b.food_id = f.id
-            WHERE foods_search MATCH ?1 AND (f.owner_id IS NULL OR f.owner_id = ?2) AND f.deleted_at IS NULL
-            ORDER BY boost DESC, score, length(f.name)
-            LIMIT ?3
-        )
-        SELECT page.*, (SELECT group_concat(m.amount || char(31) || m.name || char(31) || m.grams, char(30))
-                        FROM (SELECT amount, name, grams FROM food_measures WHERE food_id = page.id ORDER BY position) m) AS measures
-        FROM page ORDER BY boost DESC, score, length(name)
-        """
 
     /// Favourites (weight 2) and foods already logged (1) come first; then the score (see
     /// `searchSQL`): ?4 holds the query words' head forms, ?5 its last Hangul word.

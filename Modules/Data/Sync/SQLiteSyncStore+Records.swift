@@ -118,6 +118,10 @@ extension SQLiteSyncStore {
             guard case .string(let text) = values[child.field] ?? .null else { continue }
             try writeChildren(child, parentID: id, json: text)
         }
+        // A food's folded names are derived here, not synced: the search on PostgreSQL reads them.
+        if table.name == "foods", values["name"] != nil || values["name_en"] != nil {
+            try FoodSearchText.store(foodID: id, in: database)
+        }
     }
 
     /// Replaces a parent's child rows with the ones in a JSON array.

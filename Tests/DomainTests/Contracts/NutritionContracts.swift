@@ -84,6 +84,29 @@ struct FoodRepositoryContract {
         #expect(try stores.foods.search("usda:00000", ownerID: "ana", limit: 10).isEmpty)
     }
 
+    @Test("search folds diacritics both ways, typed precomposed or decomposed, and Hangul still finds its foods",
+          arguments: Backend.allCases)
+    func diacritics(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        try stores.foods.saveCustom(N.custom("custom:1", "Crème brûlée"))
+        try stores.foods.saveCustom(N.custom("custom:2", "Cafe\u{301} au lait")) // "é" as e and a combining acute
+        try stores.foods.saveCustom(N.custom("custom:3", "엄마표 된장찌개"))
+        try stores.foods.upsert([N.imported("14360", "Creme de menthe, 72 proof")])
+        try stores.foodTables.upsertKorean([N.korean("kr0002", "배추김치", "Napa cabbage kimchi")])
+        func found(_ query: String) throws -> Set<String> { Set(try stores.foods.search(query, ownerID: "ana", limit: 10).map(\.id)) }
+        #expect(try found("creme") == ["custom:1", "usda:14360"])
+        #expect(try found("crème") == ["custom:1", "usda:14360"])
+        #expect(try found("CRÈME BRU") == ["custom:1"])
+        #expect(try found("brulee") == ["custom:1"])
+        #expect(try found("café") == ["custom:2"])
+        #expect(try found("cafe au") == ["custom:2"])
+        #expect(try found("된장") == ["custom:3"])
+        #expect(try found("배추") == ["kr:kr0002"])
+        #expect(try found("napa kimchi") == ["kr:kr0002"])
+        #expect(try found("creme brulee x").isEmpty, "every word must match")
+        #expect(try stores.foods.search("creme", ownerID: "ben", limit: 10).map(\.id) == ["usda:14360"])
+    }
+
     @Test("favourites come first, then foods the owner logged; favourites are per owner and idempotent", arguments: Backend.allCases)
     func favouritesAndRecent(_ backend: Backend) throws {
         let stores = try Stores(backend)

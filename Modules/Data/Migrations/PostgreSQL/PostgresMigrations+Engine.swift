@@ -6,6 +6,7 @@ extension PostgresMigrations {
         "0012_insulin_status_index": insulinTallies,
         "0015_glucose_sync": PostgresSyncTriggers.triggers(for: SyncSchema.glucoseReadings)
             + PostgresSyncTriggers.history(of: SyncSchema.glucoseReadings),
+        "0019_food_search_folded": foodSearchFolded,
     ]
 
     /// FTS5's `foods_search` as a stored tsvector: the names weigh A, the Hangul endings and
