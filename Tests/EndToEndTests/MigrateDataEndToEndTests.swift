@@ -40,7 +40,7 @@ struct MigrateDataEndToEndTests {
         #expect(try await sqlite.send("POST", "/v1/quests/answer", json: ["text": "An answer long enough to count, written down."],
                                       token: haru).status < 300)
         let progress = try await sqlite.send("GET", "/v1/quests/progress", token: haru).body
-        let food = try await sqlite.send("POST", "/v1/foods", json: ["name": "Kimchi stew", "serving": "1 bowl", "grams": 250, "kcal": 300,
+        let food = try await sqlite.send("POST", "/v1/foods", json: ["name": "Kimchi stew à la crème", "serving": "1 bowl", "grams": 250, "kcal": 300,
                                                                      "protein_g": 10, "carbs_g": 40, "fat_g": 8], token: minji)
         let foodID = try #require(food.json["id"] as? String)
         #expect(try await sqlite.send("POST", "/v1/diet/entries", json: ["meal": "lunch", "food": foodID, "amount": "1 bowl"],
@@ -52,7 +52,8 @@ struct MigrateDataEndToEndTests {
         let stopped = sqlite.stop()
         #expect(stopped.status == 0)
 
-        let url = try PostgresCluster.freshDatabase()
+        let (database, url) = try PostgresCluster.freshDatabase()
+        defer { PostgresCluster.drop(database) } // after the servers below are removed
         let first = try Self.run(["migrate-data", "--from", sqlite.databasePath, "--to", url])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(Self.copied("insulin_doses", in: first.stdout) == 3, "\(first.stdout)")
@@ -76,6 +77,9 @@ struct MigrateDataEndToEndTests {
         #expect(try await postgres.send("GET", "/v1/quests/progress", token: partner).body == progress)
         let dietAgain = try await postgres.send("GET", "/v1/diet/day", token: token).json
         #expect(NSDictionary(dictionary: dietAgain).isEqual(to: diet), "\(dietAgain) vs \(diet)")
+        // The folded names moved with the food: PostgreSQL's search finds it without the accent.
+        let found = try await postgres.send("GET", "/v1/foods?q=creme", token: token).json["foods"] as? [[String: Any]]
+        #expect(found?.compactMap { $0["id"] as? String } == [foodID], "\(found ?? [])")
         // The sync log moved with its order: the same changes, and a cursor from before goes on from there.
         let pulledAgain = try await postgres.send("GET", "/v1/sync/pull?protocol=1&limit=1000", token: token).json
         #expect((pulledAgain["changes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } == changes)

@@ -9,14 +9,30 @@ import Testing
 struct PostgresEndToEndTests {
     /// Two servers on a fresh database; both are stopped and the database dropped afterwards.
     func withTwoServers(_ body: (ServerProcess, ServerProcess) async throws -> Void) async throws {
-        let url = try PostgresCluster.freshDatabase()
-        let first = try ServerProcess(extraArguments: ["--database", url])
-        let second = try ServerProcess(extraArguments: ["--database", url])
-        defer {
-            first.remove()
-            second.remove()
+        try await PostgresCluster.withFreshDatabase { url in
+            let first = try ServerProcess(extraArguments: ["--database", url])
+            let second = try ServerProcess(extraArguments: ["--database", url])
+            defer {
+                first.remove()
+                second.remove()
+            }
+            try await body(first, second)
         }
-        try await body(first, second)
+    }
+
+    @Test("each test's database is dropped when the test ends, even when it fails")
+    func databasesAreDropped() async throws {
+        var made = ""
+        struct Failed: Error {}
+        await #expect(throws: Failed.self) {
+            try await PostgresCluster.withFreshDatabase { url in
+                made = String(url.split(separator: "?")[0].split(separator: "/").last ?? "")
+                #expect(PostgresCluster.databases().contains(made))
+                throw Failed()
+            }
+        }
+        #expect(made.hasPrefix("tend_e2e_"))
+        #expect(!PostgresCluster.databases().contains(made))
     }
 
     @Test("a client writes through one server and reads through the other; an idempotent POST retried on the other applies once")
@@ -105,21 +121,53 @@ struct PostgresEndToEndTests {
     }
 }
 
-/// The test cluster, and a fresh database on it per test (created with `psql`).
+/// The test cluster, and a fresh database on it per test (created and dropped with `psql`).
 enum PostgresCluster {
     static let url = ProcessInfo.processInfo.environment["TEND_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
-    static func freshDatabase() throws -> String {
+    /// A fresh database for `body`, dropped when it returns or throws (after the servers it
+    /// started are gone: they are removed in `body`'s own defers).
+    static func withFreshDatabase(_ body: (String) async throws -> Void) async throws {
+        let (name, databaseURL) = try freshDatabase()
+        defer { drop(name) }
+        try await body(databaseURL)
+    }
+
+    static func freshDatabase() throws -> (name: String, url: String) {
         guard let url else { throw CocoaError(.featureUnsupported) }
         let name = "tend_e2e_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        psql.arguments = [url, "-qc", "CREATE DATABASE \(name)"]
-        psql.standardOutput = FileHandle.nullDevice
-        try psql.run()
-        psql.waitUntilExit()
-        guard psql.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        guard psql("CREATE DATABASE \(name)") else { throw CocoaError(.fileWriteUnknown) }
         let (base, query) = url.firstIndex(of: "?").map { (String(url[..<$0]), String(url[$0...])) } ?? (url, "")
-        return String(base[...base.lastIndex(of: "/")!]) + name + query
+        return (name, String(base[...base.lastIndex(of: "/")!]) + name + query)
+    }
+
+    /// `WITH (FORCE)`: a server killed with `kill -9` may leave a backend that has not yet noticed.
+    static func drop(_ name: String) {
+        _ = psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// The names of the databases this process made and has not dropped (none, once a test is done).
+    static func databases() -> [String] {
+        guard let url else { return [] }
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = [url, "-Atc", "SELECT datname FROM pg_database WHERE datname LIKE 'tend\\_e2e\\_\(getpid())\\_%'"]
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private static func psql(_ command: String) -> Bool {
+        guard let url else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = [url, "-qc", command]
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }

@@ -81,7 +81,8 @@ struct PostgresNotificationEndToEndTests {
 
     @Test("a server killed with kill -9 while holding claims: the other delivers each after the lease, exactly once")
     func claimsOfAKilledServer() async throws {
-        let url = try PostgresCluster.freshDatabase()
+        let (database, url) = try PostgresCluster.freshDatabase()
+        defer { PostgresCluster.drop(database) } // after the servers below are removed
         let hook = try HoldingWebhook()
         defer { hook.stop() }
         // The survivor looks only when its own write wakes it (a poll of an hour): whatever it
@@ -142,7 +143,8 @@ struct PostgresNotificationEndToEndTests {
 
     @Test("both members act on two servers at once, each action repeated: the bridge counts each once and is completed once")
     func bridgeAcrossServers() async throws {
-        let url = try PostgresCluster.freshDatabase()
+        let (database, url) = try PostgresCluster.freshDatabase()
+        defer { PostgresCluster.drop(database) } // after the servers below are removed
         let one = try ServerProcess(extraArguments: ["--database", url])
         let two = try ServerProcess(extraArguments: ["--database", url])
         defer {

@@ -9,6 +9,21 @@ import Testing
 /// What the PostgreSQL engine itself promises the repositories, beyond each contract.
 @Suite("PostgreSQL engine", .enabled(if: ScratchPostgres.isAvailable))
 struct PostgresEngineTests {
+    @Test("a scratch database whose test is over is dropped when the next one is made")
+    func finishedDatabasesAreDropped() throws {
+        var name = ""
+        do {
+            let (url, database) = try ScratchPostgres.empty()
+            name = String(url.split(separator: "?")[0].split(separator: "/").last ?? "")
+            try database.execute("CREATE TABLE t (i BIGINT)")
+            #expect(try ScratchPostgres.remaining().contains(name))
+        }
+        let (_, next) = try ScratchPostgres.empty()
+        #expect(name.hasPrefix("tend_empty_"))
+        #expect(try !ScratchPostgres.remaining().contains(name))
+        #expect(try ScratchPostgres.remaining().count >= 1, "the next one is still there: \(next.name)")
+    }
+
     @Test("placeholders: ? takes the next number after the highest so far, ?N its own, ? in quotes is text")
     func placeholders() throws {
         let (_, database) = try ScratchPostgres.empty()
