@@ -1,8 +1,9 @@
 """Drives tend-server's web app in headless Chromium, as a person on a phone would: sign up,
 log a long-acting dose with one tap, be refused a second and log it anyway, see the calendar,
 pair with a second phone as a couple and see its mood, photo of the day, meeting, calendar
-event and care item; start a quest journey and answer today's quest; log sets; search a food
-as you type and log it; log a weighing; switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
+event and care item, and edit the event; start a quest journey, answer today's quest, set the
+reminder and, at the end, delete the journey after its confirmation page; log sets and plan the
+week; search a food as you type and log it, add one's own food and log it by its measure; log a weighing; switch to Korean, log out. Free text carries an XSS payload that must stay text. Screenshots
 of every page at phone (390x844) and desktop (1280x800) sizes land in --out, and axe-core (from PyPI's
 axe-core-python, injected by the driver) audits every page in the light and the dark scheme: one serious or
 critical violation fails the run, listed page by page.
@@ -285,7 +286,7 @@ def run(base, out):
             partner.driver.execute_script("document.querySelector(\"form[action='/couple/photos']\").removeAttribute('data-max-bytes')")
             partner.driver.find_element(By.ID, "f-photo").send_keys(too_big)
             partner.press("form[action='/couple/photos'] button")
-            partner.wait_for("The photo is larger than 10 MiB.", "an oversized photo did not answer its page")
+            partner.wait_for("larger than 10 MiB", "an oversized photo did not answer its page")
             partner.audit("couple-photo-too-large")
             os.remove(too_big)
             partner.press("details.inline summary")
@@ -305,6 +306,14 @@ def run(base, out):
             partner.wait_for("Added to the calendar", "the event was not added")
             partner.no_xss()
             partner.shoot("couple-calendar")
+            # The event edited on its own page (either member may).
+            partner.press("ul.events a[href*='/edit']")
+            partner.wait_url("/edit", "the event's edit page did not open")
+            partner.audit("couple-event-edit")
+            partner.fill("title", "Video call " + XSS)
+            partner.press("form[action^='/couple/calendar/events/']:not([action$='/delete']) button[type=submit]")
+            partner.wait_for("Saved the event", "the event was not edited")
+            partner.no_xss()
 
             partner.open("/couple/care")
             partner.fill("text", "Send Minji a letter " + XSS)
@@ -349,6 +358,9 @@ def run(base, out):
         phone.shoot("quest-edit")
         phone.open("/quest/journeys")
         phone.audit("quest-journeys")
+        phone.set_value("#f-reminder", "07:30")
+        phone.press("form[action='/quest/reminder'] button")
+        phone.wait_for("Saved the reminder time", "the quest reminder's time was not saved")
 
         # Training: a set in the lifter's syntax.
         phone.open("/training")
@@ -356,6 +368,13 @@ def run(base, out):
         phone.press("form[action='/training/sets'] button")
         phone.wait_for("Logged 6 sets", "the sets were not logged")
         phone.shoot("training")
+        phone.open("/training/plan")
+        phone.fill("weekly", "4")
+        phone.fill("mon", "legs " + XSS)
+        phone.press("form[action='/training/plan'] button[type=submit]")
+        phone.wait_for("Saved the plan and goals", "the weekly plan was not saved")
+        phone.no_xss()
+        phone.shoot("training-plan")
 
         # Food: the results come in as the words are typed (no Search press), then one is logged.
         phone.open("/food")
@@ -366,6 +385,22 @@ def run(base, out):
         phone.press("#food-results form button[type=submit]")
         phone.wait_for("✓ Added", "the food was not logged")
         phone.shoot("food")
+        # One's own food (직접 입력), then logged by a count of its measure, typed.
+        phone.open("/food")
+        phone.press("#custom-food summary")
+        phone.fill("name", "Rice bowl " + XSS)
+        phone.fill("serving", "1 bowl")
+        phone.fill("grams", "210")
+        phone.fill("kcal", "300")
+        phone.press("form[action='/food/foods'] button[type=submit]")
+        phone.wait_for("Saved Rice bowl", "the custom food was not saved")
+        phone.no_xss()
+        amount = phone.driver.find_element(By.CSS_SELECTOR, "#food-results input[name=amount]")
+        amount.clear()
+        amount.send_keys("2 bowl")
+        phone.press("#food-results form button[type=submit]")
+        phone.wait_for("600 kcal", "the custom food was not logged by its measure")
+        phone.no_xss()
 
         phone.open("/weight")
         phone.fill("kg", "72.5")
@@ -389,6 +424,15 @@ def run(base, out):
         phone.open("/couple/care")
         phone.shoot("couple-care-ko")
         phone.no_xss()
+
+        # Deleting the journey goes through its confirmation page.
+        phone.open("/quest/journeys")
+        phone.press("main ul a[href^='/quest/journeys/']")
+        phone.press("main a[href$='/delete']")
+        phone.wait_url("/delete", "the journey's confirmation page did not open")
+        phone.shoot("quest-delete")
+        phone.press("form[action$='/delete'] button")
+        phone.wait_url("done=deleted", "the journey was not deleted")
 
         phone.open("/account")
         phone.press("form[action='/logout'] button")
