@@ -32,7 +32,7 @@ final class ArchiveExporter {
 
     func run(appVersion: String, now: Date, couplePhoto: ((String) throws -> Data?)?) throws -> PersonalDataCounts {
         var counts: [String: Int] = [:]
-        for table in SyncSchema.tables {
+        for table in ExportTables.all {
             counts[table.name] = try database.queryOne("SELECT COUNT(*) AS n FROM \(table.name) WHERE owner_id = ?",
                                                        [.text(ownerID)])?.get("n") ?? 0
         }
@@ -49,10 +49,12 @@ final class ArchiveExporter {
         let zone = try personZone()
         try add("manifest.json", Self.manifest(counts: counts, coupleCounts: couplePhoto == nil ? nil : coupleCounts,
                                                exportedAt: ISO8601.format(now, in: zone), appVersion: appVersion))
-        for table in SyncSchema.tables { try exportTable(table) }
+        for table in ExportTables.all { try exportTable(table) }
         try writeCSV(zone: zone)
+        try writeGlucoseCSV(zone: zone)
         try writeGPX()
         try writeNightscout(zone: zone)
+        try writeNightscoutDocuments()
         try writeQuests()
         if let couplePhoto { try writeCouple(photo: couplePhoto) }
         try zip.finish()

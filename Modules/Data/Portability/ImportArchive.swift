@@ -5,7 +5,7 @@ import Domain
 /// `tend import`: a Tend export read back into a database, new or in use.
 ///
 /// - What is read: `manifest.json` (`format` must be `tend-export`, a newer `format_version` is
-///   refused with `export_too_new`) and `data/<table>.json` for each table of `SyncSchema`; the
+///   refused with `export_too_new`) and `data/<table>.json` for each table of `ExportTables`; the
 ///   other entries (CSV, GPX, Nightscout, Markdown) are for people and are not read.
 /// - Matched by id: a record whose id this owner holds already is left as it is (counted as
 ///   skipped), whatever the archive says of it, so importing twice changes nothing and an import
@@ -66,14 +66,14 @@ struct ImportArchive {
         var entries: [String: ZipReader.Entry] = [:]
         for entry in zip.entries where entry.name.hasPrefix(Self.dataFolder) && entry.name != Self.dataFolder {
             let file = entry.name.dropFirst(Self.dataFolder.count)
-            guard file.hasSuffix(".json"), !file.contains("/"), let table = SyncSchema.table(named: String(file.dropLast(5))) else {
+            guard file.hasSuffix(".json"), !file.contains("/"), let table = ExportTables.table(named: String(file.dropLast(5))) else {
                 throw AppError(.unprocessable, code: "unknown_table", "\(entry.name): this Tend knows no such kind of record")
                     .with(["entry": entry.name])
             }
             entries[table.name] = entry
         }
         let now = clock.now
-        return try SyncSchema.tables.compactMap { table in
+        return try ExportTables.all.compactMap { table in
             guard let entry = entries[table.name] else { return nil }
             let json = try ImportJSON.decode(try zip.read(entry), entry: entry.name)
             return Table(table: table, entry: entry.name, rows: try rows(json, table: table, entry: entry.name, now: now))
@@ -160,7 +160,7 @@ struct ImportArchive {
             children.append(rows)
             checked[child.field] = .string(try SyncValues.childJSON(rows, columns: child.columns))
         }
-        try SyncValidation.validate(table: table.name, values: checked, now: now)
+        try ExportTables.validate(table: table, values: checked, now: now)
         return Record(number: number, id: id, values: values, deletedAt: deletedAt, children: children)
     }
 
@@ -265,6 +265,7 @@ struct ImportArchive {
     /// Inserts a record with its children; false when this owner holds its id already.
     func insertIfMissing(_ row: Record, table: SyncTable, ownerID: String) throws -> Bool {
         if try database.queryOne("SELECT 1 AS here FROM \(table.name) WHERE id = ?", [.text(row.id)]) != nil { return false }
+        if try hasSameRecord(row, table: table, ownerID: ownerID) { return false }
         for reference in Self.references[table.name] ?? [] {
             guard let index = table.columns.firstIndex(where: { $0.name == reference.column }), case .text(let target) = row.values[index] else {
                 continue
@@ -285,6 +286,22 @@ struct ImportArchive {
             for values in rows { try database.execute(sql, [.text(row.id)] + values) }
         }
         return true
+    }
+}
+
+extension ImportArchive {
+    /// A live record of the owner that is this one under another id (a reading of the same time
+    /// and type imported from one LibreView file on two devices): the archive's is not added.
+    func hasSameRecord(_ row: Record, table: SyncTable, ownerID: String) throws -> Bool {
+        guard row.deletedAt == .null, let columns = ExportTables.sameRecord[table.name] else { return false }
+        var arguments: [SQLValue] = [.text(ownerID)]
+        for name in columns {
+            guard let index = table.columns.firstIndex(where: { $0.name == name }) else { return false }
+            arguments.append(row.values[index])
+        }
+        let condition = columns.map { "\($0) = ?" }.joined(separator: " AND ")
+        return try database.queryOne("SELECT 1 AS here FROM \(table.name) WHERE owner_id = ? AND deleted_at IS NULL AND \(condition)",
+                                     arguments) != nil
     }
 }
 

@@ -4,7 +4,9 @@ import Core
 /// The export archive's format: `manifest.json` names it, and an import refuses a newer version.
 public enum ExportFormat {
     public static let name = "tend-export"
-    public static let version = 1
+    /// 2: glucose readings, glucose settings and Nightscout documents joined `data/` (a Tend that
+    /// reads only 1 would refuse their entries as unknown; it says to update instead).
+    public static let version = 2
 }
 
 /// What an export, an import or an erasure did, per kind of record (table name → rows).

@@ -14,9 +14,9 @@ struct ExportArchiveTests {
         let names = entries.map(\.name)
         #expect(names.first == "manifest.json")
         let dataNames = names.filter { $0.hasPrefix("data/") }
-        #expect(dataNames == SyncSchema.tables.map { "data/\($0.name).json" })
+        #expect(dataNames == ExportTables.all.map { "data/\($0.name).json" })
         #expect(names.filter { $0.hasPrefix("csv/") } == ["csv/doses.csv", "csv/sets.csv", "csv/meals.csv", "csv/weight.csv",
-                                                           "csv/supplements.csv", "csv/activities.csv"])
+                                                           "csv/supplements.csv", "csv/activities.csv", "csv/glucose.csv"])
         #expect(names.contains("gpx/run-\(F.id(40)).gpx"))
         #expect(!names.contains("gpx/run-\(F.id(41)).gpx")) // no track
         #expect(names.contains("nightscout/treatments.json"))
@@ -25,11 +25,11 @@ struct ExportArchiveTests {
 
         let manifest = try JSONSerialization.jsonObject(with: entries[0].data) as! [String: Any]
         #expect(manifest["format"] as? String == "tend-export")
-        #expect(manifest["format_version"] as? Int == 1)
+        #expect(manifest["format_version"] as? Int == ExportFormat.version)
         #expect(manifest["app_version"] as? String == "9.9.9")
         #expect(manifest["exported_at"] as? String == "2025-06-15T21:00:00+09:00") // the insulin settings' zone
         let manifestCounts = manifest["counts"] as! [String: Int]
-        #expect(Set(manifestCounts.keys) == Set(SyncSchema.tables.map(\.name)))
+        #expect(Set(manifestCounts.keys) == Set(ExportTables.all.map(\.name)))
         #expect(manifestCounts["insulin_doses"] == 3) // the deleted one too; not the other owner's
         #expect(manifestCounts == counts.counts)
         #expect(manifestCounts["foods"] == 1) // the own food, not the shared one

@@ -176,7 +176,7 @@ struct ImportArchiveTests {
         #expect(foreign.code == "not_tend_export")
         #expect(foreign.message.contains("strong-export"))
         let newer = try #require(throws: AppError.self) {
-            try store.store.importArchive(at: try F.archive(entries, manifest: F.manifest(version: 2)), ownerID: F.owner)
+            try store.store.importArchive(at: try F.archive(entries, manifest: F.manifest(version: ExportFormat.version + 1)), ownerID: F.owner)
         }
         #expect(newer.code == "export_too_new")
         #expect(newer.message.contains("update tend"))
