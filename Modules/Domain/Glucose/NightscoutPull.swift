@@ -180,6 +180,12 @@ public struct NightscoutPull: Sendable {
                 continue
             }
             do {
+                // A dose of a Tend log (this person's, synced to the server pulled from): one record.
+                switch try storeOwnDose(document, ownerID: ownerID, settings: settings) {
+                case .added: summary.treatments.added += 1; summary.dosesAdded += 1; continue
+                case .alreadyHere: summary.treatments.skipped += 1; continue
+                case .notTend: break
+                }
                 // A treatment is new when the instant it lands on holds one more stored document
                 // (the duplicate rules are `NightscoutTreatments`' alone).
                 let before = Set(try documents.documents(at: time, type: nil, ownerID: ownerID, collection: .treatments).map(\.id))
