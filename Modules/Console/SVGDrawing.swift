@@ -46,7 +46,7 @@ public struct SVGDrawing {
         let w = Self.number(width), h = Self.number(height)
         parts.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#
                      + #" role="img" aria-labelledby="chart-title""#
-                     + #" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">"#)
+                     + #" font-family="DejaVu Sans, Helvetica, Arial, Noto Sans CJK KR, NanumGothic, Apple SD Gothic Neo, Malgun Gothic, sans-serif" font-size="12">"#)
         parts.append(#"<title id="chart-title">\#(Self.escape(title))</title>"#)
         if let subtitle { parts.append("<desc>\(Self.escape(subtitle))</desc>") }
         parts.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)
@@ -165,7 +165,10 @@ public struct SVGDrawing {
 
     /// A rough width of a label in a sans-serif face, for laying legends out.
     public static func estimatedWidth(_ text: String, size: Double) -> Double {
-        Double(text.count) * size * 0.6
+        // A wide character (Hangul, CJK: two terminal columns) is about a full em, a narrow one 0.6.
+        text.reduce(0) { width, character in
+            width + size * (TextWidth.displayWidth(of: character) >= 2 ? 1.0 : 0.6)
+        }
     }
 
     /// "Nice" tick values covering `low...high` with about `count` steps of 1, 2 or 5 × 10ⁿ.

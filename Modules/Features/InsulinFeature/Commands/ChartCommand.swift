@@ -22,7 +22,7 @@ struct ChartCommand: Sendable {
         let month = try InsulinInput.month(invocation, Self.month.name)
         let context = try makeContext(invocation)
         let report = try context.useCases.monthReport(ownerID: context.ownerID, month: month)
-        try TextFile.write(InsulinChartSVG.render(report), to: path)
+        try TextFile.write(InsulinChartSVG.render(report, language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path)
         // The file is the answer: text says only where it went (announce), JSON says it too.
         if GlobalOptions.wantsJSON(invocation) {
             try invocation.output.printJSON(["svg": path, "month": report.month.description])

@@ -42,7 +42,8 @@ public enum InsulinChartSVG {
         return states
     }
 
-    public static func render(_ report: InsulinMonthReport) -> String {
+    public static func render(_ report: InsulinMonthReport, language: Language = .en) -> String {
+        let words = InsulinChartWords(language)
         let settings = report.settings
         let zone = settings.timeZone
         let calendar = settings.insulinDays
@@ -64,25 +65,24 @@ public enum InsulinChartSVG {
         func tooltip(_ dose: Dose, day: LocalDate) -> String {
             let wall = zone.wallClock(of: dose.takenAt)
             let time = LocalTime(minutes: wall.secondOfDay / 60)!
-            let on = wall.date == day ? "" : " on \(wall.date)"
-            return "Insulin day \(weekday(day)) \(day) · \(settings.name(of: dose.kind)) \(formatUnits(dose.units)) u at \(time)\(on)"
+            return words.dose("\(words.weekday(day)) \(day)", name: settings.name(of: dose.kind), units: dose.units, at: time,
+                              wallDate: wall.date == day ? nil : wall.date)
         }
 
-        let monthName = "\(LocalDateText.monthNames[report.month.month - 1]) \(report.month.year)"
+        let monthName = words.month(report.month.month, year: report.month.year)
         let average = report.averageLongTime?.description ?? "—"
-        let subtitle = "\(settings.longName): \(report.longDoseDays) of \(report.elapsedDays) days"
-            + (states.values.contains(.today) ? " (today open)" : "")
-            + " · \(missedCount) missed · average \(average) · streak \(report.currentStreakDays)"
-            + " · each insulin day runs \(dayStart) → \(dayStart)"
-        var svg = SVGDrawing(width: width, height: 690, title: "Insulin · \(monthName)", subtitle: subtitle, margin: left)
+        let subtitle = words.subtitle(long: settings.longName, taken: report.longDoseDays, elapsed: report.elapsedDays,
+                                      todayOpen: states.values.contains(.today), missed: missedCount, average: average,
+                                      streak: report.currentStreakDays, dayStart: dayStart)
+        var svg = SVGDrawing(width: width, height: 690, title: words.title(monthName), subtitle: subtitle, margin: left)
 
         svg.legend(x: left, y: 76, entries: [
-            .init(.dot(fill: longColour), "\(settings.longName) (long-acting)"),
-            .init(.line(stroke: longColour, width: 1.5, dashed: true), "average time \(average)"),
-            .init(.dot(fill: rapidColour, opacity: 0.75), "\(settings.rapidName) (rapid-acting), area ∝ units"),
-            .init(.glyph("✕", fill: missedColour), "missed: no \(settings.longName) on a past day"),
-            .init(.box(fill: longColour, stroke: longColour, opacity: 0.12), "today (still open)"),
-            .init(.box(fill: "#dddddd"), "not counted (to come, before first use)"),
+            .init(.dot(fill: longColour), words.longKind(settings.longName)),
+            .init(.line(stroke: longColour, width: 1.5, dashed: true), words.averageTime(average)),
+            .init(.dot(fill: rapidColour, opacity: 0.75), words.rapidLegend(settings.rapidName)),
+            .init(.glyph("✕", fill: missedColour), words.missedLegend(settings.longName)),
+            .init(.box(fill: longColour, stroke: longColour, opacity: 0.12), words.todayLegend),
+            .init(.box(fill: "#dddddd"), words.notCountedLegend),
         ], maxX: plotRight)
 
         // Hour ticks through the insulin day: day start, +6 h, +12 h, +18 h, next day start.
@@ -99,23 +99,22 @@ public enum InsulinChartSVG {
             for (index, day) in report.days.enumerated() {
                 let cellX = SVGDrawing.number(left + Double(index) * column)
                 let cellWidth = SVGDrawing.number(column)
-                let date = "\(weekday(day.date)) \(day.date)"
+                let date = "\(words.weekday(day.date)) \(day.date)"
                 switch states[day.date] {
                 case .toCome?:
                     svg.raw(##"<rect class="to-come" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)""##
-                            + ##" fill="#dddddd" fill-opacity="0.6"><title>Insulin day \##(date): still to come</title></rect>"##)
+                            + ##" fill="#dddddd" fill-opacity="0.6"><title>\##(SVGDrawing.escape(words.toCome(date)))</title></rect>"##)
                 case .beforeFirstUse?:
                     svg.raw(##"<rect class="before-first-use""##
                             + ##" x="\##(cellX)" y="\##(top)" width="\##(cellWidth)" height="\##(panelHeight)""##
                             + ##" fill="#dddddd" fill-opacity="0.6">"##
-                            + ##"<title>Insulin day \##(date): before the log was first used</title></rect>"##)
+                            + ##"<title>\##(SVGDrawing.escape(words.beforeFirstUse(date)))</title></rect>"##)
                 case .today?:
-                    let taken = day.hasLong ? "\(settings.longName) taken" : "no \(settings.longName) yet"
                     svg.raw(#"<rect class="today" x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)""#
                             + #" fill="\#(longColour)" fill-opacity="0.12" stroke="\#(longColour)" stroke-dasharray="3 2">"#
-                            + #"<title>Insulin day \#(date): today, still open (\#(SVGDrawing.escape(taken)))</title></rect>"#)
+                            + #"<title>\#(SVGDrawing.escape(words.today(date, taken: day.hasLong, long: settings.longName)))</title></rect>"#)
                 case .missed? where missedMarks:
-                    let title = SVGDrawing.escape("Insulin day \(date): missed, no \(settings.longName)")
+                    let title = SVGDrawing.escape(words.missed(date, long: settings.longName))
                     svg.raw(#"<g class="missed" data-day="\#(day.date)"><title>\#(title)</title>"#)
                     svg.raw(#"<rect x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)""#
                             + #" fill="\#(missedColour)" fill-opacity="0.10"/>"#)
@@ -131,11 +130,10 @@ public enum InsulinChartSVG {
 
         // Top panel: long-acting time within the insulin day.
         let top = 130.0
-        svg.text("\(settings.longName) (long-acting): time of the dose on each insulin day", x: left, y: top - 10, bold: true, fill: "#222")
+        svg.text(words.longPanel(settings.longName), x: left, y: top - 10, bold: true, fill: "#222")
         shadeDays(top: top, missedMarks: true)
-        svg.yAxis(x: left, from: top, to: top + panelHeight, ticks: hourTicks(top: top), title: "time of day (h)", gridTo: plotRight)
-        svg.xAxis(y: top + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
-                  title: "insulin day of \(monthName) (from \(dayStart))")
+        svg.yAxis(x: left, from: top, to: top + panelHeight, ticks: hourTicks(top: top), title: words.timeAxis, gridTo: plotRight)
+        svg.xAxis(y: top + panelHeight, from: left, to: plotRight, ticks: dayTicks(), title: words.dayAxis(monthName, dayStart: dayStart))
         if let averageTime = report.averageLongTime {
             let minutes = (averageTime.minutes - dayStart.minutes + 1440) % 1440
             let y = top + Double(minutes) / 1440 * panelHeight
@@ -164,17 +162,16 @@ public enum InsulinChartSVG {
 
         // Bottom panel: rapid-acting doses by time within the insulin day, dot area by units.
         let bottom = top + panelHeight + 100
-        svg.text("\(settings.rapidName) (rapid-acting): time and units of each dose", x: left, y: bottom - 10, bold: true, fill: "#222")
+        svg.text(words.rapidPanel(settings.rapidName), x: left, y: bottom - 10, bold: true, fill: "#222")
         shadeDays(top: bottom, missedMarks: false)
-        svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: "time of day (h)",
+        svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: words.timeAxis,
                   gridTo: plotRight)
-        svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
-                  title: "insulin day of \(monthName) (from \(dayStart))")
+        svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(), title: words.dayAxis(monthName, dayStart: dayStart))
         // The size key: what a dot's area says in units.
         var keyX = plotRight
         for units in [10.0, 5.0, 2.0] {
             let radius = rapidRadius(units)
-            let label = "\(formatUnits(units)) u"
+            let label = words.units(units)
             keyX -= SVGDrawing.estimatedWidth(label, size: 12) + radius * 2 + 14
             svg.raw(#"<rect class="size-key" x="\#(SVGDrawing.number(keyX))" y="\#(SVGDrawing.number(bottom - 14 - radius))""#
                     + #" width="\#(SVGDrawing.number(radius * 2))" height="\#(SVGDrawing.number(radius * 2))""#
@@ -195,8 +192,4 @@ public enum InsulinChartSVG {
 
     /// A rapid dose's dot radius: area in proportion to the units.
     static func rapidRadius(_ units: Double) -> Double { 1.5 + max(units, 0).squareRoot() * 1.6 }
-
-    static func weekday(_ date: LocalDate) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
-    }
 }

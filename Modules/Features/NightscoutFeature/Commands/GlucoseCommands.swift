@@ -70,7 +70,8 @@ public enum GlucoseCommands {
             let (report, first, last) = try context.useCases.report(ownerID: context.ownerID, days: count)
             let unit = try context.useCases.unit(ownerID: context.ownerID)
             let path = invocation.option(svg)
-            if let path { _ = try TextFile.write(GlucoseProfileSVG.render(report, first: first, last: last, unit: unit), to: path) }
+            if let path { _ = try TextFile.write(GlucoseProfileSVG.render(
+                report, first: first, last: last, unit: unit, language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path) }
             try invocation.respond(json: { GlucoseReportJSON(report, first: first, last: last, unit: unit, svg: path) },
                                    text: { GlucoseText.report(report, first: first, last: last, unit: unit) })
             if let path { TextFile.announce(path, in: invocation) }

@@ -80,7 +80,8 @@ struct WeightCommands: Sendable {
         let context = try makeContext(invocation)
         let trend = try context.body.trend(ownerID: context.ownerID)
         let path = invocation.option(Self.svg)
-        if let path { try TextFile.write(NutritionSVG.trend(trend, unit: context.body.unit(ownerID: context.ownerID)), to: path) }
+        if let path { try TextFile.write(NutritionSVG.trend(
+            trend, unit: context.body.unit(ownerID: context.ownerID), language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path) }
         try invocation.respond(json: { TrendJSON(trend) }, text: {
             NutritionText.trend(trend, unit: context.body.unit(ownerID: context.ownerID),
                                 language: Language(rawValue: invocation.language.rawValue) ?? .en) + (path != nil ? "\n" : "")

@@ -104,26 +104,26 @@ public enum NutritionSVG {
     }
 
     /// Weights in the person's unit (`unit`); the trend is computed in kilograms and only shown converted.
-    public static func trend(_ trend: WeightTrend, unit: WeightUnit) -> String {
+    public static func trend(_ trend: WeightTrend, unit: WeightUnit, language: Language = .en) -> String {
+        let words = WeightChartWords(language)
         func w(_ kilograms: Double) -> Double { unit.value(ofKilograms: kilograms) }
         func label(_ kilograms: Double) -> String { "\(SVGDrawing.number(w(kilograms), places: 1)) \(unit.rawValue)" }
-        let width = 760.0, height = 400.0, left = 78.0, right = 24.0, bottom = 70.0
+        let width = 760.0, height = 400.0, left = 78.0, right = words.rightMargin, bottom = 70.0
         let points = trend.points
         guard let first = points.first, let last = points.last else {
-            var svg = SVGDrawing(width: width, height: 200, title: "Weight and trend", subtitle: "No weighings yet: tend weight log 72.5",
-                                 margin: left)
-            svg.text("No weighings yet", x: left, y: 120, fill: "#888")
+            var svg = SVGDrawing(width: width, height: 200, title: words.title, subtitle: words.noWeighingsHint, margin: left)
+            svg.text(words.noWeighings, x: left, y: 120, fill: "#888")
             return svg.render()
         }
-        var facts = ["latest \(label(last.kilograms))", "trend \(label(last.trend))"]
-        if let weekly = trend.weeklyChange { facts.append("\(weekly >= 0 ? "+" : "−")\(label(abs(weekly)))/week") }
-        facts.append(counted(points.count, "weighing day"))
-        var svg = SVGDrawing(width: width, height: height, title: "Weight and trend · \(first.date) – \(last.date)",
+        var facts = [words.latest(label(last.kilograms)), words.trend(label(last.trend))]
+        if let weekly = trend.weeklyChange { facts.append(words.weekly("\(weekly >= 0 ? "+" : "−")\(label(abs(weekly)))")) }
+        facts.append(words.days(points.count))
+        var svg = SVGDrawing(width: width, height: height, title: "\(words.title) · \(first.date) – \(last.date)",
                              subtitle: facts.joined(separator: " · "), margin: left)
         let top = svg.legend(x: left, y: 76, entries: [
-            .init(.dot(fill: "#3867d6"), "weighing (the day's last)"),
-            .init(.line(stroke: "#eb3b5a", width: 2), "trend (10 % smoothing, The Hacker's Diet)"),
-            .init(.line(stroke: "#bbbbbb", width: 1), "distance from the trend"),
+            .init(.dot(fill: "#3867d6"), words.weighing),
+            .init(.line(stroke: "#eb3b5a", width: 2), words.trendLine),
+            .init(.line(stroke: "#bbbbbb", width: 1), words.distance),
         ], maxX: width - right) + 12
 
         let values = points.flatMap { [w($0.kilograms), w($0.trend)] }
@@ -135,17 +135,17 @@ public enum NutritionSVG {
         func x(_ date: LocalDate) -> Double { left + Double(first.date.days(until: date)) / span * (plotRight - left) }
         func y(_ value: Double) -> Double { top + (high - value) / (high - low) * (plotBottom - top) }
         let kgTicks = SVGDrawing.niceTicks(low: low, high: high, count: 5).map { (y($0), SVGDrawing.number($0, places: 1)) }
-        svg.yAxis(x: left, from: top, to: plotBottom, ticks: kgTicks, title: "weight (\(unit.rawValue))", gridTo: plotRight)
+        svg.yAxis(x: left, from: top, to: plotBottom, ticks: kgTicks, title: words.weightAxis(unit.rawValue), gridTo: plotRight)
         let dayStep = [1, 2, 7, 14, 28, 56, 91, 182, 364].first { span / Double($0) <= 7 } ?? 728 // whole weeks once past a fortnight
         var dateTicks: [(x: Double, label: String)] = []
         var offset = 0
         while offset <= Int(span) {
             let date = first.date.adding(days: offset)
-            dateTicks.append((x(date), shortDate(date)))
+            dateTicks.append((x(date), words.shortDate(date)))
             offset += dayStep
         }
         let years = first.date.year == last.date.year ? "\(first.date.year)" : "\(first.date.year)–\(last.date.year)"
-        svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: "date (\(years))")
+        svg.xAxis(y: plotBottom, from: left, to: plotRight, ticks: dateTicks, title: words.dateAxis(years))
         for point in points {
             svg.line(x1: x(point.date), y1: y(w(point.kilograms)), x2: x(point.date), y2: y(w(point.trend)),
                      stroke: "#bbbbbb", className: "sinker")
@@ -157,15 +157,11 @@ public enum NutritionSVG {
         for point in points {
             svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))""##
                     + ##" cy="\##(SVGDrawing.number(y(w(point.kilograms))))" r="3.5" fill="#3867d6">"##
-                    + ##"<title>\##(point.date): \##(label(point.kilograms)), trend \##(label(point.trend))</title></circle>"##)
+                    + ##"<title>\##(SVGDrawing.escape(words.tooltip(point.date, weight: label(point.kilograms), trend: label(point.trend))))"##
+                    + "</title></circle>")
         }
         return svg.render()
     }
 
     static func amount(_ value: Double, _ unit: String) -> String { "\(Int(value.rounded())) \(unit)" }
-
-    static func shortDate(_ date: LocalDate) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(months[date.month - 1]) \(date.day)"
-    }
 }
