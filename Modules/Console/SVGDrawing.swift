@@ -46,7 +46,9 @@ public struct SVGDrawing {
         let w = Self.number(width), h = Self.number(height)
         parts.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#
                      + #" role="img" aria-labelledby="chart-title""#
-                     + #" font-family="DejaVu Sans, Helvetica, Arial, Noto Sans CJK KR, NanumGothic, Apple SD Gothic Neo, Malgun Gothic, sans-serif" font-size="12">"#)
+                     // Korean faces after the Latin ones: a chart in Korean (`--lang ko`) finds its glyphs.
+                     + #" font-family="DejaVu Sans, Helvetica, Arial, Noto Sans CJK KR, NanumGothic, Apple SD Gothic Neo, Malgun Gothic,"#
+                     + #" sans-serif" font-size="12">"#)
         parts.append(#"<title id="chart-title">\#(Self.escape(title))</title>"#)
         if let subtitle { parts.append("<desc>\(Self.escape(subtitle))</desc>") }
         parts.append(##"<rect width="100%" height="100%" fill="#ffffff"/>"##)

@@ -110,9 +110,10 @@ public enum InsulinChartSVG {
                             + ##" fill="#dddddd" fill-opacity="0.6">"##
                             + ##"<title>\##(SVGDrawing.escape(words.beforeFirstUse(date)))</title></rect>"##)
                 case .today?:
+                    let today = words.today(date, taken: day.hasLong, long: settings.longName)
                     svg.raw(#"<rect class="today" x="\#(cellX)" y="\#(top)" width="\#(cellWidth)" height="\#(panelHeight)""#
                             + #" fill="\#(longColour)" fill-opacity="0.12" stroke="\#(longColour)" stroke-dasharray="3 2">"#
-                            + #"<title>\#(SVGDrawing.escape(words.today(date, taken: day.hasLong, long: settings.longName)))</title></rect>"#)
+                            + #"<title>\#(SVGDrawing.escape(today))</title></rect>"#)
                 case .missed? where missedMarks:
                     let title = SVGDrawing.escape(words.missed(date, long: settings.longName))
                     svg.raw(#"<g class="missed" data-day="\#(day.date)"><title>\#(title)</title>"#)
@@ -166,7 +167,8 @@ public enum InsulinChartSVG {
         shadeDays(top: bottom, missedMarks: false)
         svg.yAxis(x: left, from: bottom, to: bottom + panelHeight, ticks: hourTicks(top: bottom), title: words.timeAxis,
                   gridTo: plotRight)
-        svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(), title: words.dayAxis(monthName, dayStart: dayStart))
+        svg.xAxis(y: bottom + panelHeight, from: left, to: plotRight, ticks: dayTicks(),
+                  title: words.dayAxis(monthName, dayStart: dayStart))
         // The size key: what a dot's area says in units.
         var keyX = plotRight
         for units in [10.0, 5.0, 2.0] {

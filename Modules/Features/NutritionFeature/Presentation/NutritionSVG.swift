@@ -155,9 +155,10 @@ public enum NutritionSVG {
         }.joined(separator: " ")
         svg.raw(##"<path class="trend" d="\##(path)" fill="none" stroke="#eb3b5a" stroke-width="2"/>"##)
         for point in points {
+            let tooltip = words.tooltip(point.date, weight: label(point.kilograms), trend: label(point.trend))
             svg.raw(##"<circle class="weighing" cx="\##(SVGDrawing.number(x(point.date)))""##
                     + ##" cy="\##(SVGDrawing.number(y(w(point.kilograms))))" r="3.5" fill="#3867d6">"##
-                    + ##"<title>\##(SVGDrawing.escape(words.tooltip(point.date, weight: label(point.kilograms), trend: label(point.trend))))"##
+                    + ##"<title>\##(SVGDrawing.escape(tooltip))"##
                     + "</title></circle>")
         }
         return svg.render()
