@@ -285,6 +285,8 @@ struct ImportArchive {
             let sql = "INSERT INTO \(child.table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
             for values in rows { try database.execute(sql, [.text(row.id)] + values) }
         }
+        // A food's folded names are derived, not exported: the search on PostgreSQL reads them.
+        if table.name == "foods" { try FoodSearchText.store(foodID: row.id, in: database) }
         return true
     }
 }

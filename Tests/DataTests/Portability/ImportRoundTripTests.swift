@@ -92,4 +92,13 @@ struct ImportRoundTripTests {
         #expect(rows.map { $0["id"] } == [.text("mine")])
         #expect(rows.map { $0["reminder_minutes"] } == [.integer(700)])
     }
+
+    @Test func anImportedFoodIsFoundByItsFoldedNames() throws {
+        let store = try F.store()
+        let food = F.full["data/foods.json"]!.replacingOccurrences(of: #""name":"Kimbap""#, with: #""name":"Crème brûlée""#)
+            .replacingOccurrences(of: #""name_en":null"#, with: #""name_en":"Gâteau""#)
+        _ = try store.store.importArchive(at: try F.archive(["data/foods.json": food]), ownerID: F.owner)
+        let folded = try store.database.queryOne("SELECT search_folded FROM foods WHERE id = ?", [.text("custom:" + F.id(30))])
+        #expect(try folded?.get("search_folded", as: String.self) == "Creme brulee Gateau")
+    }
 }
