@@ -67,20 +67,20 @@ struct FoodPages {
                     el("br")
                     el("span", .class("muted small")) { words.per100g(food.per100g) }
                 }
-                el("div", .class("row")) {
-                    // Free text (`150g`, `2 bowl`, `1/2 cup`), read by `Amount` as the CLI reads it; the
-                    // food's household measures are offered as suggestions, not a fixed choice.
-                    el("div", .class("field")) {
-                        el("label", .for(id + "-amount")) { words.amount }
-                        el("input", .id(id + "-amount"), .name("amount"), .type("text"), .value(measures.first?.value ?? "100g"), .required,
-                           Attribute("list", id + "-measures"), Attribute("autocomplete", "off"), Attribute("maxlength", "40"),
-                           Attribute("aria-describedby", id + "-amount-hint"))
-                        el("datalist", .id(id + "-measures")) {
-                            for measure in measures { el("option", .value(measure.value)) { measure.text } }
-                            el("option", .value("100g")) { "100 g" }
-                        }
-                        el("p", .class("hint"), .id(id + "-amount-hint")) { words.amountHint }
+                // Free text (`150g`, `2 bowl`, `1/2 cup`), read by `Amount` as the CLI reads it, across the card (a
+                // row would let the hint run past it); the food's household measures are suggestions, not a fixed choice.
+                el("div", .class("field")) {
+                    el("label", .for(id + "-amount")) { words.amount }
+                    el("input", .id(id + "-amount"), .name("amount"), .type("text"), .value(measures.first?.value ?? "100g"), .required,
+                       Attribute("list", id + "-measures"), Attribute("autocomplete", "off"), Attribute("maxlength", "40"),
+                       Attribute("aria-describedby", id + "-amount-hint"))
+                    el("datalist", .id(id + "-measures")) {
+                        for measure in measures { el("option", .value(measure.value)) { measure.text } }
+                        el("option", .value("100g")) { "100 g" }
                     }
+                    el("p", .class("hint"), .id(id + "-amount-hint")) { words.amountHint }
+                }
+                el("div", .class("row")) {
                     el("div", .class("field")) {
                         el("label", .for(id + "-meal")) { words.meal }
                         el("select", .id(id + "-meal"), .name("meal")) {

@@ -50,7 +50,8 @@ extension WebWords {
     var meal: String { t("Meal", "끼니") }
     var amount: String { t("Amount", "양") }
     var addToMeal: String { t("Add", "추가") }
-    var amountHint: String { t("Grams (150g) or a count of a measure (2 bowl, 1/2 cup).", "그램(150g)이나 단위 개수(2 bowl, 1/2 cup)로 써요.") }
+    /// Short: a result's form does not wrap its lines (app.css keeps a list's forms on one line).
+    var amountHint: String { t("Such as 150g, 2 bowl, 1/2 cup.", "예: 150g, 2 bowl, 1/2 cup") }
     var customFood: String { t("Add your own food", "직접 입력") }
     var customFoodHint: String { t("The values of one serving, from its label.", "1회 제공량의 영양 정보를 포장지에서 옮겨 적어요.") }
     var foodName: String { t("Name", "음식 이름") }
