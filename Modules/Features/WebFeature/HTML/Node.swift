@@ -1,41 +1,87 @@
 /// HTML as a typed tree (the idea of pointfreeco/swift-html, in our own small code): text and
-/// attribute values are escaped when the tree is rendered, so what a person typed can never
-/// become markup. Tag and attribute names are `StaticString`s: only the code names them.
-/// The one way around escaping is `Node.trusted`, for markup this codebase generated with its
-/// own escaping (the charts' SVG).
-public indirect enum Node: Sendable {
-    case element(tag: StaticString, attributes: [Attribute], children: [Node])
-    case text(String)
-    case trusted(TrustedMarkup)
-    case fragment([Node])
+/// attribute values are escaped as each node is built, so what a person typed can never become
+/// markup. Tag and attribute names are `StaticString`s: only the code names them. The one way
+/// around escaping is `Node.trusted`, for markup this codebase generated with its own escaping
+/// (the charts' SVG).
+public struct Node: Sendable {
+    /// A node is rendered as soon as it is built (an element's bytes hold its children's), so
+    /// a page is never a tree of boxes walked afterwards. A lone text stays a `String` until it
+    /// lands in its parent, escaped there: no buffer of its own.
+    enum Content: Sendable {
+        case markup([UInt8])
+        case text(String)
+    }
 
-    /// Elements that never have content or a closing tag.
-    static let voidTags: Set<String> = ["area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"]
+    let content: Content
+
+    init(markup: [UInt8]) { content = .markup(markup) }
+
+    private init(content: Content) { self.content = content }
+
+    public static func text(_ text: String) -> Node { Node(content: .text(text)) }
+
+    public static func trusted(_ markup: TrustedMarkup) -> Node { Node(markup: Array(markup.markup.utf8)) }
+
+    public static func fragment(_ nodes: [Node]) -> Node {
+        if nodes.count == 1 { return nodes[0] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount(nodes))
+        for node in nodes { node.append(to: &bytes) }
+        return Node(markup: bytes)
+    }
+
+    static let empty = Node(markup: [])
+
+    /// The bytes this node adds to its parent, escaping text; a lower bound for text that needs escaping.
+    var byteCount: Int {
+        switch content {
+        case .markup(let bytes): bytes.count
+        case .text(let text): text.utf8.count
+        }
+    }
+
+    static func byteCount(_ nodes: [Node]) -> Int {
+        var count = 0
+        for node in nodes { count += node.byteCount }
+        return count
+    }
+
+    func append(to output: inout [UInt8]) {
+        switch content {
+        case .markup(let bytes): output.append(contentsOf: bytes)
+        case .text(let text): HTMLBytes.appendEscaped(text, to: &output)
+        }
+    }
 
     public func render() -> String {
-        var output = ""
-        output.reserveCapacity(4096)
-        render(into: &output)
-        return output
+        switch content {
+        case .markup(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .text(let text): HTMLEscaping.escape(text)
+        }
     }
 
     public func render(into output: inout String) {
-        switch self {
-        case .text(let text):
-            HTMLEscaping.appendText(text, to: &output)
-        case .trusted(let markup):
-            output += markup.markup
-        case .fragment(let nodes):
-            for node in nodes { node.render(into: &output) }
-        case .element(let tag, let attributes, let children):
-            let name = tag.description
-            output += "<" + name
-            for attribute in attributes { attribute.render(into: &output) }
-            output += ">"
-            guard !Self.voidTags.contains(name) else { return }
-            for child in children { child.render(into: &output) }
-            output += "</" + name + ">"
-        }
+        output += render()
+    }
+
+    /// `<tag attributes>children</tag>`, or only the opening tag for a void element.
+    static func element(_ tag: StaticString, attributes: [Attribute?], children: [Node]) -> Node {
+        let isVoid = HTMLBytes.isVoid(tag)
+        var bytes: [UInt8] = []
+        var capacity = 2 * tag.utf8CodeUnitCount + 5 + (isVoid ? 0 : byteCount(children))
+        for case let attribute? in attributes { capacity += attribute.name.utf8CodeUnitCount + (attribute.value?.utf8.count ?? 0) + 4 }
+        bytes.reserveCapacity(capacity)
+        bytes.append(0x3C) // <
+        HTMLBytes.append(tag, to: &bytes)
+        for case let attribute? in attributes { attribute.render(into: &bytes) }
+        bytes.append(0x3E) // >
+        guard !isVoid else { return Node(markup: bytes) }
+        for child in children { child.append(to: &bytes) }
+        bytes.append(0x3C) // </
+        bytes.append(0x2F)
+        HTMLBytes.append(tag, to: &bytes)
+        bytes.append(0x3E)
+        return Node(markup: bytes)
     }
 }
 
@@ -51,16 +97,18 @@ public struct Attribute: Sendable {
         self.value = value
     }
 
-    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster"]
-
-    func render(into output: inout String) {
-        let name = self.name.description
-        output += " " + name
+    func render(into output: inout [UInt8]) {
+        output.append(0x20)
+        HTMLBytes.append(name, to: &output)
         guard let value else { return }
-        output += "=\""
-        let safe = Self.urlAttributes.contains(name) && !Self.isSafeURL(value) ? "#" : value
-        HTMLEscaping.appendAttribute(safe, to: &output)
-        output += "\""
+        output.append(0x3D) // ="
+        output.append(0x22)
+        if HTMLBytes.isURLAttribute(name) && !HTMLBytes.isSafeURL(value) {
+            output.append(0x23) // #
+        } else {
+            HTMLBytes.appendEscaped(value, to: &output)
+        }
+        output.append(0x22)
     }
 
     /// Relative URLs and http(s)/mailto ones; anything else with a scheme is refused.
@@ -87,30 +135,9 @@ public struct TrustedMarkup: Sendable {
 /// The five characters that can end text or an attribute value, as character references.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        var output = ""
-        appendAttribute(text, to: &output)
-        return output
-    }
-
-    static func appendText(_ text: String, to output: inout String) {
-        appendAttribute(text, to: &output)
-    }
-
-    static func appendAttribute(_ text: String, to output: inout String) {
-        // Fast path: most text has nothing to escape.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            output += text
-            return
-        }
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(character)
-            }
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        HTMLBytes.appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,24 +1,29 @@
-/// Builds children in Swift's own syntax: `if`, `for` and optionals read as in SwiftUI.
+/// Builds children in Swift's own syntax: `if`, `for` and optionals read as in SwiftUI. Each
+/// block is joined into one rendered fragment as it is built (no array per child); the content
+/// closure still hands its parent `[Node]`.
 @resultBuilder
 public enum NodeBuilder {
-    public static func buildExpression(_ node: Node) -> [Node] { [node] }
-    public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
-    public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
-    public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
-    public static func buildEither(first: [Node]) -> [Node] { first }
-    public static func buildEither(second: [Node]) -> [Node] { second }
-    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildExpression(_ node: Node) -> Node { node }
+    public static func buildExpression(_ nodes: [Node]) -> Node { .fragment(nodes) }
+    public static func buildExpression(_ text: String) -> Node { .text(text) }
+    public static func buildBlock() -> Node { .empty }
+    public static func buildBlock(_ part: Node) -> Node { part }
+    public static func buildBlock(_ parts: Node...) -> Node { .fragment(parts) }
+    public static func buildOptional(_ part: Node?) -> Node { part ?? .empty }
+    public static func buildEither(first: Node) -> Node { first }
+    public static func buildEither(second: Node) -> Node { second }
+    public static func buildArray(_ parts: [Node]) -> Node { .fragment(parts) }
+    public static func buildFinalResult(_ node: Node) -> [Node] { [node] }
 }
 
 /// An element with attributes and children: `el("p", .class("note")) { "text" }`.
 public func el(_ tag: StaticString, _ attributes: Attribute?..., @NodeBuilder content: () -> [Node] = { [] }) -> Node {
-    .element(tag: tag, attributes: attributes.compactMap { $0 }, children: content())
+    .element(tag, attributes: attributes, children: content())
 }
 
 /// An element with attributes given as an array (for attributes that depend on data).
 public func el(_ tag: StaticString, attributes: [Attribute?], @NodeBuilder content: () -> [Node] = { [] }) -> Node {
-    .element(tag: tag, attributes: attributes.compactMap { $0 }, children: content())
+    .element(tag, attributes: attributes, children: content())
 }
 
 public extension Attribute {
