@@ -241,11 +241,12 @@ public struct WorkoutUseCases: Sendable {
         return best
     }
 
+    /// One read of the time zone and one of the settings (each is a query; Today asks for this on every visit).
     public func stats(ownerID: String) throws -> TrainingStats {
         let zone = zone(ownerID: ownerID)
         var otherDays = Set<LocalDate>()
         var otherMonth: (minutes: Double, sessions: Int) = (0, 0)
-        let today = today(ownerID: ownerID)
+        let today = zone.localDate(of: clock.now)
         if let activities {
             for activity in try activities.activities(ownerID: ownerID, kind: nil, in: nil) {
                 let day = zone.localDate(of: activity.startedAt)
@@ -256,17 +257,19 @@ public struct WorkoutUseCases: Sendable {
                 }
             }
         }
+        let settings = try settings(ownerID: ownerID)
         return TrainingStats(sessions: try workouts.sessions(ownerID: ownerID, in: nil), otherTrainingDays: otherDays,
-                             settings: try settings(ownerID: ownerID), today: today, zone: zone,
-                             formula: try formula(ownerID: ownerID), otherMonth: otherMonth)
+                             settings: settings, today: today, zone: zone, formula: Self.formula(settings), otherMonth: otherMonth)
     }
 
     // MARK: - Settings and plan
 
     public func settings(ownerID: String) throws -> WorkoutSettings { try workouts.settings(ownerID: ownerID) ?? WorkoutSettings() }
 
-    func formula(ownerID: String) throws -> PersonalRecords.Formula {
-        PersonalRecords.Formula(rawValue: try settings(ownerID: ownerID).oneRepMaxFormula) ?? .epley
+    func formula(ownerID: String) throws -> PersonalRecords.Formula { Self.formula(try settings(ownerID: ownerID)) }
+
+    static func formula(_ settings: WorkoutSettings) -> PersonalRecords.Formula {
+        PersonalRecords.Formula(rawValue: settings.oneRepMaxFormula) ?? .epley
     }
 
     public func updateSettings(ownerID: String, _ change: (inout WorkoutSettings) throws -> Void) throws -> WorkoutSettings {
