@@ -10,6 +10,8 @@ public struct Node: Sendable {
     enum Content: Sendable {
         case markup([UInt8])
         case text(String)
+        /// A builder block's parts, copied once into the element that holds them.
+        case nodes([Node])
     }
 
     let content: Content
@@ -23,11 +25,7 @@ public struct Node: Sendable {
     public static func trusted(_ markup: TrustedMarkup) -> Node { Node(markup: Array(markup.markup.utf8)) }
 
     public static func fragment(_ nodes: [Node]) -> Node {
-        if nodes.count == 1 { return nodes[0] }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(byteCount(nodes))
-        for node in nodes { node.append(to: &bytes) }
-        return Node(markup: bytes)
+        nodes.count == 1 ? nodes[0] : Node(content: .nodes(nodes))
     }
 
     static let empty = Node(markup: [])
@@ -37,6 +35,7 @@ public struct Node: Sendable {
         switch content {
         case .markup(let bytes): bytes.count
         case .text(let text): text.utf8.count
+        case .nodes(let nodes): Self.byteCount(nodes)
         }
     }
 
@@ -50,14 +49,20 @@ public struct Node: Sendable {
         switch content {
         case .markup(let bytes): output.append(contentsOf: bytes)
         case .text(let text): HTMLBytes.appendEscaped(text, to: &output)
+        case .nodes(let nodes): for node in nodes { node.append(to: &output) }
         }
     }
 
-    public func render() -> String {
-        switch content {
-        case .markup(let bytes): String(decoding: bytes, as: UTF8.self)
-        case .text(let text): HTMLEscaping.escape(text)
-        }
+    public func render() -> String { render(after: "") }
+
+    /// The node's HTML after `prefix` (`<!doctype html>`), decoded once.
+    func render(after prefix: StaticString) -> String {
+        if prefix.utf8CodeUnitCount == 0, case .markup(let bytes) = content { return String(decoding: bytes, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(prefix.utf8CodeUnitCount + byteCount)
+        HTMLBytes.append(prefix, to: &bytes)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func render(into output: inout String) {

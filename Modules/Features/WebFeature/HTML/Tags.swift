@@ -1,6 +1,6 @@
-/// Builds children in Swift's own syntax: `if`, `for` and optionals read as in SwiftUI. Each
-/// block is joined into one rendered fragment as it is built (no array per child); the content
-/// closure still hands its parent `[Node]`.
+/// Builds children in Swift's own syntax: `if`, `for` and optionals read as in SwiftUI. A block
+/// is one `Node` holding its parts (no array per child), copied once into the element around
+/// it; the content closure still hands its parent `[Node]`.
 @resultBuilder
 public enum NodeBuilder {
     public static func buildExpression(_ node: Node) -> Node { node }

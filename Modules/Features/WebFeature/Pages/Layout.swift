@@ -7,7 +7,7 @@ struct Layout: Sendable {
     let assets: WebAssets
 
     /// The features reached from Today's cards (quest, training, food, weight) show the bar with no tab marked.
-    enum Tab: Sendable { case today, insulin, calendar, couple, account, quest, training, food, none }
+    enum Tab: Sendable, CaseIterable { case today, insulin, calendar, couple, account, quest, training, food, none }
 
     func document(_ context: WebContext, title: String, tab: Tab, @NodeBuilder content: () -> [Node]) -> String {
         let words = context.words
@@ -35,10 +35,18 @@ struct Layout: Sendable {
                 if context.account != nil, tab != .none { tabBar(words, tab: tab) }
             }
         }
-        return "<!doctype html>\n" + page.render()
+        return page.render(after: "<!doctype html>\n")
     }
 
-    private func tabBar(_ words: WebWords, tab: Tab) -> Node {
+    private func tabBar(_ words: WebWords, tab: Tab) -> Node { Self.tabBars[words.ko]![tab]! }
+
+    /// The bar for each language and marked tab, built once: it holds nothing of a person's.
+    private static let tabBars: [Bool: [Tab: Node]] = Dictionary(uniqueKeysWithValues: [Language.en, .ko].map { language in
+        let words = WebWords(language)
+        return (words.ko, Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, makeTabBar(words, tab: $0)) }))
+    })
+
+    private static func makeTabBar(_ words: WebWords, tab: Tab) -> Node {
         let tabs: [(Tab, String, String, String)] = [
             (.today, "/today", words.today, "◎"), (.insulin, "/insulin", words.insulin, "✚"),
             (.calendar, "/insulin/calendar", words.calendar, "▦"), (.couple, "/couple", words.us, "♡"),
