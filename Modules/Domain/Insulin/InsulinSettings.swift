@@ -45,10 +45,18 @@ public struct InsulinSettings: Sendable, Equatable {
         self.updatedAt = updatedAt
     }
 
+    /// The names a person starts with; left untouched, screens may show their own words for them.
+    public static let defaultLongName = "Long-acting", defaultRapidName = "Rapid-acting"
+
+    /// Whether this kind still has its default name.
+    public func hasDefaultName(_ kind: InsulinKind) -> Bool {
+        name(of: kind) == (kind == .long ? Self.defaultLongName : Self.defaultRapidName)
+    }
+
     public static func defaults(ownerID: String, timeZoneIdentifier: String, now: Date) -> InsulinSettings {
         InsulinSettings(
             id: UUIDv7.makeString(at: now), ownerID: ownerID,
-            longName: "Long-acting", longUnits: 10, rapidName: "Rapid-acting", rapidUnits: 4,
+            longName: defaultLongName, longUnits: 10, rapidName: defaultRapidName, rapidUnits: 4,
             dayStart: LocalTime(hour: 4, minute: 0)!, timeZoneIdentifier: timeZoneIdentifier,
             longGuardMinutes: 12 * 60, rapidWindowMinutes: 10, reminder: LocalTime(hour: 22, minute: 0)!,
             createdAt: now, updatedAt: now

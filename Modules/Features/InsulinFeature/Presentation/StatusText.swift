@@ -72,9 +72,7 @@ public enum StatusText {
     /// The insulin names as set, except that the untouched English defaults read as the
     /// seed's 지효성 / 속효성.
     static func koreanNames(_ settings: InsulinSettings) -> (long: String, rapid: String) {
-        let defaults = InsulinSettings.defaults(ownerID: "", timeZoneIdentifier: "UTC", now: Date(timeIntervalSince1970: 0))
-        return (settings.longName == defaults.longName ? "지효성" : settings.longName,
-                settings.rapidName == defaults.rapidName ? "속효성" : settings.rapidName)
+        (settings.hasDefaultName(.long) ? "지효성" : settings.longName, settings.hasDefaultName(.rapid) ? "속효성" : settings.rapidName)
     }
 
     /// One short line for a shell prompt or a status bar.

@@ -5,9 +5,7 @@ import Domain
 /// The insulin screens' words. The untouched default names read as the seed's 지효성/속효성.
 extension WebWords {
     func name(_ kind: InsulinKind, _ settings: InsulinSettings) -> String {
-        let defaults = InsulinSettings.defaults(ownerID: "", timeZoneIdentifier: "UTC", now: Date(timeIntervalSince1970: 0))
-        let name = settings.name(of: kind)
-        guard ko, name == defaults.name(of: kind) else { return name }
+        guard ko, settings.hasDefaultName(kind) else { return settings.name(of: kind) }
         return kind == .long ? "지효성" : "속효성"
     }
 
