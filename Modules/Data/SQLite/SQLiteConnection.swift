@@ -3,12 +3,29 @@ import CSQLite
 import Core
 import Domain
 
+/// A statement prepared once per connection, with what is asked of it on every run: its column
+/// names (every row of every run shares one array; reading them per run cost about 12k
+/// instructions a status request), its parameter count and whether it only reads.
+final class PreparedStatement {
+    let handle: OpaquePointer
+    let columns: [String]
+    let parameterCount: Int
+    let isReadOnly: Bool
+
+    init(_ handle: OpaquePointer) {
+        self.handle = handle
+        columns = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        isReadOnly = sqlite3_stmt_readonly(handle) != 0
+    }
+}
+
 /// One open SQLite handle and its prepared statements. Not thread-safe: `Database` hands each
 /// to one thread at a time (the writer under its lock, a reader taken from the pool).
 final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     let path: String
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [String: PreparedStatement] = [:]
     private(set) var isClosed = false
 
     init(path: String, flags: Int32, busyTimeout: Duration) throws {
@@ -28,7 +45,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     func close() {
         guard !isClosed else { return }
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite3_finalize(statement.handle) }
         statements.removeAll()
         sqlite3_close_v2(handle)
         isClosed = true
@@ -50,23 +67,37 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs one prepared statement to the end, with all its rows.
-    func run(_ statement: OpaquePointer, _ arguments: [SQLValue]) throws -> [Row] {
-        defer { finish(statement) }
-        try bind(arguments, to: statement)
-        let count = sqlite3_column_count(statement)
+    func run(_ prepared: PreparedStatement, _ arguments: [SQLValue]) throws -> [Row] {
+        let statement = prepared.handle
+        // Every parameter is bound on every run (`bind` checks the count), so the bindings of
+        // the last run never leak into the next: sqlite3_clear_bindings (about 540
+        // instructions a statement) only lets go of a large copy (a photo) at once.
+        var holdsLargeValue = false
+        defer {
+            sqlite3_reset(statement)
+            if holdsLargeValue { sqlite3_clear_bindings(statement) }
+        }
+        holdsLargeValue = try bind(arguments, to: prepared)
+        let columns = prepared.columns
+        let count = Int32(columns.count)
         var rows: [Row] = []
         guard count > 0 else {
             while try step(statement) {}
             return rows
         }
-        let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
         while try step(statement) {
             rows.append(Row(columns: columns, values: (0..<count).map { column(statement, $0) }))
         }
         return rows
     }
 
-    func prepared(_ sql: String) throws -> OpaquePointer {
+    /// Runs a statement without parameters or rows (BEGIN, COMMIT): prepared once, unlike
+    /// `executeScript`, which compiles its text on every call.
+    func runPrepared(_ sql: String) throws {
+        _ = try run(prepared(sql), [])
+    }
+
+    func prepared(_ sql: String) throws -> PreparedStatement {
         try checkOpen()
         if let statement = statements[sql] { return statement }
         // `tail` points into the C string, so everything that reads it stays inside withCString.
@@ -84,17 +115,19 @@ final class SQLiteConnection: @unchecked Sendable {
             sqlite3_finalize(statement)
             throw AppError(.internalFailure, code: "database_error", "one statement at a time: \(sql)")
         }
-        statements[sql] = statement
-        return statement
+        let made = PreparedStatement(statement)
+        statements[sql] = made
+        return made
     }
 
-    private func finish(_ statement: OpaquePointer) {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-    }
+    /// Values longer than this are unbound after their run rather than kept until the next.
+    private static let largeValue = 4096
 
-    private func bind(_ arguments: [SQLValue], to statement: OpaquePointer) throws {
-        let expected = Int(sqlite3_bind_parameter_count(statement))
+    /// Binds every parameter; true when one of them is a large text or blob.
+    private func bind(_ arguments: [SQLValue], to prepared: PreparedStatement) throws -> Bool {
+        var large = false
+        let statement = prepared.handle
+        let expected = prepared.parameterCount
         guard expected == arguments.count else {
             throw AppError(.internalFailure, code: "database_error", "the statement takes \(expected) values, got \(arguments.count)")
         }
@@ -105,8 +138,10 @@ final class SQLiteConnection: @unchecked Sendable {
             case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
             case .real(let number): status = sqlite3_bind_double(statement, index, number)
             case .text(let text):
+                if text.utf8.count > Self.largeValue { large = true }
                 status = text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), tend_sqlite_transient()) }
             case .blob(let data):
+                if data.count > Self.largeValue { large = true }
                 status = data.isEmpty
                     ? sqlite3_bind_zeroblob(statement, index, 0)
                     : data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), tend_sqlite_transient()) }
@@ -116,6 +151,7 @@ final class SQLiteConnection: @unchecked Sendable {
                 throw SQLiteError.make(status: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
             }
         }
+        return large
     }
 
     /// Steps once: true when a row is ready, false when done.
