@@ -190,6 +190,8 @@ public struct HTTPApplication: Sendable {
 
     /// A path as the log shows it: control characters escaped, so a request cannot forge a line.
     static func loggable(_ path: String) -> String {
+        // Nearly every path is short and plain: as it is, without a copy scalar by scalar.
+        if path.utf8.count <= 300, path.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) { return path }
         var result = ""
         for scalar in path.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {

@@ -31,6 +31,18 @@ public struct HTTPRequest: Sendable {
         self.requestID = requestID
     }
 
+    /// For the server, whose header names are lowercased already: no second pass over them.
+    public init(method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
+                body: Data, remoteAddress: String?) {
+        self.method = method.utf8.allSatisfy({ $0 < 0x61 || ($0 > 0x7A && $0 < 0x80) }) ? method : method.uppercased()
+        self.path = path
+        self.query = query
+        headers = lowercasedHeaders
+        self.body = body
+        requestID = ""
+        self.remoteAddress = remoteAddress
+    }
+
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// The first of `languages` (e.g. ["en", "ko"]) that `Accept-Language` ranks highest by its

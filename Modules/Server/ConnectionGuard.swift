@@ -184,9 +184,9 @@ final class ConnectionGuard: Sendable {
     /// The headers are in: returns the client's address and the target's length.
     func headArrived(id: Int) -> (address: String, targetLength: Int)? {
         state.withLock { state in
-            guard let entry = state.entries[id] else { return nil }
-            state.entries[id]?.phase = .receivingBody
-            return (entry.address, entry.targetLength)
+            guard let index = state.entries.index(forKey: id) else { return nil }
+            state.entries.values[index].phase = .receivingBody
+            return (state.entries.values[index].address, state.entries.values[index].targetLength)
         }
     }
 
@@ -202,21 +202,25 @@ final class ConnectionGuard: Sendable {
     /// The request is answered (or refused): no deadline while the response goes out.
     func answering(id: Int) {
         state.withLock { state in
-            state.entries[id]?.phase = .answering
-            state.entries[id]?.deadline = nil
+            guard let index = state.entries.index(forKey: id) else { return }
+            state.entries.values[index].phase = .answering
+            state.entries.values[index].deadline = nil
         }
     }
 
     /// The response went out: the next request's clock starts. Called on libmicrohttpd's thread
     /// before it reads a byte of the next request (unless one was pipelined and read with this
     /// one), so the bytes read so far are those of the requests answered.
-    func answered(id: Int) {
-        let now = ContinuousClock.now
+    /// `fd` is the connection's socket: its count of bytes read is taken before the lock (three
+    /// system calls that other threads need not wait for).
+    func answered(id: Int, fd: Int32) {
+        let read = Self.bytesRead(from: fd)
+        let deadline = ContinuousClock.now + requestTimeout
         state.withLock { state in
-            guard let entry = state.entries[id] else { return }
-            state.entries[id]?.phase = .awaitingRequest
-            state.entries[id]?.deadline = now + requestTimeout
-            state.entries[id]?.readWhenIdle = Self.bytesRead(from: entry.fd)
+            guard let index = state.entries.index(forKey: id), state.entries.values[index].fd == fd else { return }
+            state.entries.values[index].phase = .awaitingRequest
+            state.entries.values[index].deadline = deadline
+            state.entries.values[index].readWhenIdle = read
         }
     }
 
@@ -345,14 +349,17 @@ final class ConnectionGuard: Sendable {
     static func bytesRead(from fd: Int32) -> UInt64? {
         /// `struct tcp_info` as the kernel fills it, beyond the part glibc declares.
         func received() -> (bytes: UInt64, finReceived: Bool)? {
-            var words = [UInt64](repeating: 0, count: 32)
-            var length = socklen_t(words.count * MemoryLayout<UInt64>.size)
-            let bytesReceivedOffset = 128
-            let status = words.withUnsafeMutableBytes { getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, $0.baseAddress, &length) }
-            guard status == 0, Int(length) >= bytesReceivedOffset + 8 else { return nil }
-            let tcpState = words.withUnsafeBytes { Int($0[0]) }  // tcpi_state, the first byte
-            let finReceived = [TCP_CLOSE_WAIT, TCP_LAST_ACK, TCP_CLOSING].map { Int($0) }.contains(tcpState)
-            return (words[bytesReceivedOffset / 8], finReceived)
+            // On the stack: this runs after every response.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { words in
+                words.initialize(repeating: 0)
+                var length = socklen_t(words.count * MemoryLayout<UInt64>.size)
+                let bytesReceivedOffset = 128
+                let status = getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, words.baseAddress, &length)
+                guard status == 0, Int(length) >= bytesReceivedOffset + 8 else { return nil }
+                let tcpState = Int32(UnsafeRawBufferPointer(words)[0])  // tcpi_state, the first byte
+                let finReceived = tcpState == Int32(TCP_CLOSE_WAIT) || tcpState == Int32(TCP_LAST_ACK) || tcpState == Int32(TCP_CLOSING)
+                return (words[bytesReceivedOffset / 8], finReceived)
+            }
         }
         for _ in 0..<4 {
             guard let before = received() else { return nil }
