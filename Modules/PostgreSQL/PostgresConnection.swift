@@ -10,6 +10,13 @@ final class PostgresConnection {
     private let handle: OpaquePointer
     let place: String
     private var statements: [String: String] = [:]
+    /// A read transaction's BEGIN, not sent yet: it goes in one pipeline with the transaction's
+    /// first statement (a round trip fewer), or not at all when no statement runs.
+    private var deferredBegin: String?
+    /// A read-only transaction's COMMIT, sent without waiting: its answer is read before the
+    /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
+    /// in a way its reads would have to know).
+    private var commitInFlight = false
     /// Beyond this many distinct statements (ones built with a varying number of values), the
     /// rest run unprepared rather than grow the server's memory without bound.
     private static let preparedLimit = 2000
@@ -35,31 +42,77 @@ final class PostgresConnection {
     deinit { PQfinish(handle) }
 
     /// False once the server went away: the pool drops the connection instead of reusing it.
-    var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isHealthy: Bool { !isStuck && PQstatus(handle) == CONNECTION_OK }
+    /// Set when a pipeline could not be left: the connection is not reused.
+    private var isStuck = false
 
-    /// True between BEGIN and COMMIT/ROLLBACK (or after an error inside a transaction).
+    /// True between BEGIN and COMMIT/ROLLBACK (or after an error inside a transaction); a
+    /// COMMIT in flight has ended its transaction.
     var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)
+        if commitInFlight, status == PQTRANS_ACTIVE { return false }
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
     /// Several statements with no parameters (migrations, BEGIN, COMMIT).
     func script(_ sql: String) throws {
+        settle()
+        if let begin = deferredBegin {
+            deferredBegin = nil
+            if sql == "COMMIT" || sql == "ROLLBACK" { return } // nothing was begun
+            try exec(begin)
+        }
+        try exec(sql)
+    }
+
+    private func exec(_ sql: String) throws {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result)
     }
 
+    /// Begins a read-only transaction with the next statement (see `deferredBegin`).
+    func beginWithNextStatement(_ sql: String) {
+        deferredBegin = sql
+    }
+
+    /// Ends a read-only transaction begun by `beginWithNextStatement`: nothing to do when no
+    /// statement ran, else a COMMIT sent and not waited for (see `commitInFlight`).
+    func commitReadOnly() throws {
+        settle()
+        if deferredBegin != nil {
+            deferredBegin = nil
+            return
+        }
+        guard PQsendQuery(handle, "COMMIT") == 1 else {
+            throw PostgresError.unavailable(place, String(cString: PQerrorMessage(handle)))
+        }
+        commitInFlight = true
+    }
+
+    /// Reads the answer of a COMMIT in flight. A failure there leaves nothing to undo: a broken
+    /// connection fails the next command (and the pool drops it).
+    private func settle() {
+        guard commitInFlight else { return }
+        commitInFlight = false
+        while let result = PQgetResult(handle) { PQclear(result) }
+    }
+
     /// One statement; its rows and the number of rows it changed.
     func run(_ sql: String, _ arguments: [SQLValue]) throws -> (rows: [Row], changes: Int) {
+        settle()
         let values = arguments.map(PostgresValues.encode)
+        let name = try preparedName(sql)
+        let text = name == nil ? PostgresSQL.numbered(sql) : sql
         let result: OpaquePointer?
-        if let name = try preparedName(sql) {
+        if let begin = deferredBegin {
+            deferredBegin = nil
+            result = try pipelined(begin, then: name, text, values)
+        } else if let name {
             result = Self.withParameters(values) { pointers, lengths, formats in
                 PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
             }
         } else {
-            let text = PostgresSQL.numbered(sql)
             result = Self.withParameters(values) { pointers, lengths, formats in
                 PQexecParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
             }
@@ -69,6 +122,52 @@ final class PostgresConnection {
         guard let result else { return ([], 0) }
         let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
         return (PostgresValues.rows(of: result), changes)
+    }
+
+    /// `begin` and then one statement, sent together in libpq's pipeline mode and answered in one
+    /// round trip; the statement's result (the caller clears it). A failed BEGIN is thrown (the
+    /// statement was then not run).
+    private func pipelined(_ begin: String, then name: String?, _ text: String, _ values: [PostgresValues.Encoded]) throws -> OpaquePointer? {
+        guard PQenterPipelineMode(handle) == 1 else {
+            try exec(begin)
+            return Self.withParameters(values) { pointers, lengths, formats in
+                name.map { PQexecPrepared(handle, $0, Int32(values.count), pointers, lengths, formats, 0) }
+                    ?? PQexecParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
+            }
+        }
+        let sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
+            && Self.withParameters(values, { pointers, lengths, formats in
+                name.map { PQsendQueryPrepared(handle, $0, Int32(values.count), pointers, lengths, formats, 0) }
+                    ?? PQsendQueryParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
+            }) == 1
+            && PQpipelineSync(handle) == 1
+        // Each command's result, then the NULL that ends it; then the sync point's own result.
+        var results: [OpaquePointer?] = []
+        if sent {
+            for _ in 0..<2 {
+                let result = PQgetResult(handle)
+                results.append(result)
+                if result != nil { while let extra = PQgetResult(handle) { PQclear(extra) } }
+            }
+            while let result = PQgetResult(handle) {
+                let isSync = PQresultStatus(result) == PGRES_PIPELINE_SYNC
+                PQclear(result)
+                if isSync { break }
+            }
+        }
+        if PQexitPipelineMode(handle) != 1 { isStuck = true }
+        guard sent, results.count == 2, !isStuck else {
+            for result in results { PQclear(result) }
+            throw PostgresError.unavailable(place, String(cString: PQerrorMessage(handle)))
+        }
+        do {
+            defer { PQclear(results[0]) }
+            try check(results[0])
+        } catch {
+            PQclear(results[1])
+            throw error
+        }
+        return results[1]
     }
 
     // MARK: - Internals

@@ -154,9 +154,11 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase {
             pool.checkin(connection)
         }
         do {
-            try connection.script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            // BEGIN goes with the body's first statement and COMMIT is not waited for: two round
+            // trips fewer for every read (issue #16's reads on PostgreSQL).
+            connection.beginWithNextStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let result = try body()
-            try connection.script("COMMIT")
+            try connection.commitReadOnly()
             return result
         } catch {
             if connection.isHealthy { try? connection.script("ROLLBACK") }

@@ -1,0 +1,66 @@
+import Core
+import Data
+import Foundation
+import PostgreSQL
+import Testing
+
+/// A read on PostgreSQL sends its BEGIN with its first statement (one pipeline) and does not
+/// wait for its COMMIT: what a `read` promises must hold all the same.
+@Suite("PostgreSQL read transactions", .enabled(if: ScratchPostgres.isAvailable), .serialized)
+struct PostgresReadTransactionTests {
+    /// One connection, so that every read and write below reuses the one the read just had.
+    static func database() throws -> PostgresDatabase {
+        try opened().database
+    }
+
+    static func opened() throws -> (url: String, database: PostgresDatabase) {
+        let (url, setup) = try ScratchPostgres.empty()
+        try setup.execute("CREATE TABLE t (id TEXT PRIMARY KEY)")
+        setup.close()
+        return (url, try PostgresDatabase(ConnectionString(url), poolSize: 1))
+    }
+
+    @Test("every statement of a read sees one snapshot, though its BEGIN went with the first")
+    func oneSnapshot() throws {
+        let (url, database) = try Self.opened()
+        try database.execute("INSERT INTO t VALUES ('a')")
+        let other = try PostgresDatabase(ConnectionString(url), poolSize: 1)
+        let counts = try database.read { () -> [Int] in
+            let first = try database.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) ?? -1
+            try other.execute("INSERT INTO t VALUES ('b')") // committed by another connection meanwhile
+            let second = try database.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) ?? -1
+            return [first, second]
+        }
+        #expect(counts == [1, 1])
+        #expect(try database.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) == 2)
+    }
+
+    @Test("the connection a read leaves (its COMMIT in flight) serves the next read and write at once")
+    func connectionReused() throws {
+        let database = try Self.database()
+        for index in 0..<20 {
+            let seen = try database.read { try database.query("SELECT id FROM t").count }
+            #expect(seen == index)
+            try database.write { try database.execute("INSERT INTO t VALUES (?)", [.text("id\(index)")]) }
+            _ = try database.read { 0 } // no statement: nothing begun, nothing to commit
+        }
+        #expect(try database.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) == 20)
+    }
+
+    @Test("a read whose first statement fails throws, and the next read works")
+    func failedFirstStatement() throws {
+        let database = try Self.database()
+        #expect(throws: AppError.self) {
+            try database.read { try database.query("SELECT nothing FROM nowhere") }
+        }
+        #expect(throws: AppError.self) {
+            try database.read { () -> Int in
+                _ = try database.query("SELECT id FROM t")
+                return try database.query("SELECT nothing FROM nowhere").count
+            }
+        }
+        #expect(try database.read { try database.query("SELECT id FROM t").count } == 0)
+        try database.execute("INSERT INTO t VALUES ('x')")
+        #expect(try database.read { try database.query("SELECT id FROM t").count } == 1)
+    }
+}
