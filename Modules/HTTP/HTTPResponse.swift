@@ -45,6 +45,9 @@ public struct HTTPResponse: Sendable {
     }
 
     private static func encoded<T: Encodable>(_ value: T, status: Int) throws -> HTTPResponse {
+        if let bytes = TreeJSONEncoder.encode(value) {
+            return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(bytes))
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: try encoder.encode(value))

@@ -51,6 +51,13 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// A key of any text, escaped as a string is.
+    public mutating func key(escaping name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     // MARK: Values
 
     public mutating func string(_ text: String) {
