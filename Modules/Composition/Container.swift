@@ -97,7 +97,9 @@ public final class Container: Sendable {
             accounts: accountRepository, sessions: SQLiteSessionRepository(database: database),
             failures: SQLiteLoginFailureRepository(database: database),
             hasher: SodiumPasswordHasher(strength: passwordStrength), tokens: SodiumTokenGenerator(),
-            transactor: database, clock: clock, events: events, limiter: limiter)
+            transactor: database, clock: clock, events: events, limiter: limiter,
+            // PostgreSQL is shared by several servers: each asks it about every token.
+            remembersTokens: database.dialect == .sqlite)
         // A server makes its dummy password hash now: its first login for an unknown email costs no more than any other.
         if isServer { try accounts.prepareForLogins() }
         browserSessions = BrowserSessions(accounts: accounts, kinds: SQLiteSessionKindRepository(database: database))

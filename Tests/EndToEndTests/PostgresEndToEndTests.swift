@@ -49,6 +49,16 @@ struct PostgresEndToEndTests {
         }
     }
 
+    @Test("a token logged out on one server is refused at once by the other, which had just accepted it")
+    func logoutAcrossServers() async throws {
+        try await withTwoServers { one, two in
+            let token = try await one.token(for: "cleo@example.com")
+            #expect(try await two.send("GET", "/v1/insulin/status", token: token).status == 200)
+            #expect(try await one.send("DELETE", "/v1/sessions/current", token: token).status == 204)
+            #expect(try await two.send("GET", "/v1/insulin/status", token: token).status == 401)
+        }
+    }
+
     @Test("login lock-out counts the failures made on both servers")
     func lockOutAcrossServers() async throws {
         try await withTwoServers { one, two in

@@ -18,7 +18,7 @@ public struct AccountUseCases: Sendable {
     let transactor: any Transactor
     let clock: any Clock
     /// Recently checked tokens, so that a busy client does not cost a query per request.
-    let recent = SessionCache()
+    let recent: SessionCache
     /// The hash a login for an unknown email is verified against, made once by `hasher`.
     let dummy = DummyHash()
     /// Sign-ups per client address; nil: not limited.
@@ -26,10 +26,15 @@ public struct AccountUseCases: Sendable {
 
     let events: any DomainEventSink
 
-    /// - Parameter limiter: limits sign-ups per client address (nil: no such limit).
+    /// - Parameters:
+    ///   - limiter: limits sign-ups per client address (nil: no such limit).
+    ///   - remembersTokens: whether checked tokens are remembered for a few seconds. Only where
+    ///     this process sees every logout: several servers sharing one database must each ask
+    ///     it, or a token revoked on one would still work on another until it is forgotten.
     public init(accounts: any AccountRepository, sessions: any SessionRepository, failures: any LoginFailureRepository,
                 hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
-                events: any DomainEventSink, limiter: ClientLimiter? = nil) {
+                events: any DomainEventSink, limiter: ClientLimiter? = nil, remembersTokens: Bool = true) {
+        self.recent = SessionCache(lifetime: remembersTokens ? SessionCache.lifetime : 0)
         self.limiter = limiter
         self.events = events
         self.accounts = accounts
@@ -264,12 +269,18 @@ final class DummyHash: Sendable {
 /// once; the short lifetime bounds how long a revocation by another process can go unseen.
 final class SessionCache: Sendable {
     static let lifetime: TimeInterval = 5
+    /// How long a checked token is trusted; 0 remembers nothing.
+    let lifetime: TimeInterval
     private let entries = Mutex<[String: (accountID: String, expiresAt: Date, checkedAt: Date)]>([:])
+
+    init(lifetime: TimeInterval) {
+        self.lifetime = lifetime
+    }
 
     func accountID(forHash hash: String, at now: Date) -> String? {
         entries.withLock { entries in
             guard let entry = entries[hash] else { return nil }
-            guard now < entry.expiresAt, now.timeIntervalSince(entry.checkedAt) < Self.lifetime, now >= entry.checkedAt else {
+            guard now < entry.expiresAt, now.timeIntervalSince(entry.checkedAt) < lifetime, now >= entry.checkedAt else {
                 entries[hash] = nil
                 return nil
             }
@@ -278,6 +289,7 @@ final class SessionCache: Sendable {
     }
 
     func remember(hash: String, accountID: String, expiresAt: Date, at now: Date) {
+        guard lifetime > 0 else { return }
         entries.withLock { entries in
             if entries.count > 10_000 { entries.removeAll() }
             entries[hash] = (accountID, expiresAt, now)
