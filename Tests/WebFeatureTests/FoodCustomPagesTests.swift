@@ -15,7 +15,8 @@ struct FoodCustomPagesTests {
     static func riceBowl(_ browser: WebBrowser) throws -> String {
         browser.get("/food")
         let added = browser.post("/food/foods", rice)
-        #expect(added.status == 303 && added.location?.hasPrefix("/food?q=") == true)
+        #expect(added.status == 303 && added.location?.hasPrefix("/food?q=Brown%20rice%20%3Ci%3Ebowl%3C%2Fi%3E&added=custom") == true,
+                "searched by its name: \(added.location ?? "")")
         let page = browser.follow(added).html
         #expect(page.contains("✓ Saved Brown rice &lt;i&gt;bowl&lt;/i&gt;: add it to a meal below."))
         return try #require(page.range(of: #"name="food" value="custom:[^"]+""#, options: .regularExpression).map {
@@ -83,5 +84,17 @@ struct FoodCustomPagesTests {
         let other = jun.post("/food/entries", [("food", food), ("amount", "1 bowl"), ("meal", "lunch")])
         #expect(other.status == 404)
         #expect(try container.nutrition.day(ownerID: try WebWorld.ownerID(container, email: "jun@example.com"), date: nil).entries.isEmpty)
+    }
+
+    @Test func aFoodWithALongNameIsFoundByTheFirstHundredCharacters() throws {
+        let (_, app) = try WebWorld.make()
+        let browser = WebWorld.signedUp(app)
+        browser.get("/food")
+        let name = String(repeating: "Grandmother's slow-cooked stew ", count: 4).prefix(119) + "s"
+        let added = browser.post("/food/foods", [("name", String(name))] + Self.rice.dropFirst())
+        #expect(added.status == 303)
+        let page = browser.follow(added)
+        #expect(page.status == 200)
+        #expect(page.html.contains("✓ Saved Grandmother"), "the new food is among the results of its own search")
     }
 }

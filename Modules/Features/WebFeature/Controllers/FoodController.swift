@@ -37,9 +37,10 @@ struct FoodController: Sendable {
                 } catch let error as AppError where error.kind == .invalidInput {
                     return try page(context, error: message(error, context.language), custom: form, status: 400)
                 }
-                // Searched by its id (as `tend diet log` takes it), the new food is the one result, ready to log.
-                let id = PercentEncoding.encode(food.id)
-                return WebResponses.redirect("/food?q=\(id)&added=\(id)", context: context)
+                // Searched by its name, as the person would look for it (one's own foods come first),
+                // cut to a search's 100 characters: the last word left is matched as a prefix.
+                let query = PercentEncoding.encode(String(food.name.prefix(100)))
+                return WebResponses.redirect("/food?q=\(query)&added=\(PercentEncoding.encode(food.id))", context: context)
             },
             routes.post("/food/entries/{id}/delete") { context, _ in
                 try nutrition.delete(ownerID: context.account!.id, id: context.request.pathParameters["id"] ?? "")
