@@ -20,6 +20,16 @@ public struct SQLiteSessionKindRepository: SessionKindRepository {
             .flatMap { SessionKind(rawValue: try $0.get("kind")) }
     }
 
+    public func apiSession(tokenHash: String) throws -> Session? {
+        try database.queryOne(
+            "SELECT id, account_id, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ? AND kind = 'api'",
+            [.text(tokenHash)]
+        ).map { row in
+            Session(id: try row.get("id"), accountID: try row.get("account_id"), tokenHash: tokenHash,
+                    createdAt: try row.get("created_at"), expiresAt: try row.get("expires_at"), revokedAt: try row.get("revoked_at"))
+        }
+    }
+
     public func activeSessions(accountID: String, at date: Date) throws -> [SessionListing] {
         try database.query(
             """

@@ -15,8 +15,7 @@ extension BrowserSessions {
         let hash = accounts.tokens.hash(token)
         let now = accounts.clock.now
         if let accountID = accounts.recent.accountID(forHash: hash, at: now) { return accountID }
-        guard let session = try accounts.sessions.session(tokenHash: hash), session.revokedAt == nil, session.expiresAt > now,
-              try kinds.kind(sessionID: session.id) != .browser else { return nil }
+        guard let session = try kinds.apiSession(tokenHash: hash), session.revokedAt == nil, session.expiresAt > now else { return nil }
         accounts.recent.remember(hash: hash, accountID: session.accountID, expiresAt: session.expiresAt, at: now)
         return session.accountID
     }

@@ -28,6 +28,9 @@ public struct SessionListing: Sendable, Equatable {
 public protocol SessionKindRepository: Sendable {
     func setKind(sessionID: String, kind: SessionKind, label: String?) throws
     func kind(sessionID: String) throws -> SessionKind?
+    /// The session of an API token with this hash, whatever its state; nil for a browser
+    /// session's token. One statement: the server asks it on every request on PostgreSQL.
+    func apiSession(tokenHash: String) throws -> Session?
     /// The account's unrevoked sessions that expire after `date`, newest first.
     func activeSessions(accountID: String, at date: Date) throws -> [SessionListing]
 }
