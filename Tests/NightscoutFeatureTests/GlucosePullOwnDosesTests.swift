@@ -73,4 +73,30 @@ struct GlucosePullOwnDosesTests {
         #expect(live.count == 1 && live.first?.id != "65f0a1b2c3d4e5f601234567")
         #expect(try count(harness, "SELECT count(*) AS n FROM nightscout_documents WHERE ns_id = '65f0a1b2c3d4e5f601234567'") == 1)
     }
+
+    @Test("an uploader's treatment whose doses the server made: they keep the server's ids, one synced here is not made again")
+    func uploadedTreatmentsKeepTheServersDoseIDs() throws {
+        let harness = try PullHarness()
+        let doses = SQLiteDoseRepository(database: harness.glucose.database)
+        let synced = Self.dose(hoursAgo: 1, kind: .rapid, units: 4)
+        let notYet = Self.dose(hoursAgo: 1, kind: .long, units: 18)
+        try harness.glucose.database.write { try doses.insert(synced) }
+        // As tend-server shows an xDrip+ treatment naming two insulins, with the doses it made.
+        harness.site.add(treatments: [FakeNightscoutSite.treatment(minutesAgo: 60, [
+            "_id": "65f0a1b2c3d4e5f601234568", "eventType": "Bolus", "enteredBy": "xdrip",
+            "insulin": .number(22), "insulinInjections": .string(#"[{"insulin":"NovoRapid","units":4.0},{"insulin":"Lantus","units":18.0}]"#),
+            NightscoutTreatments.doseIDsField: .array([.string(synced.id), .string(notYet.id)]),
+        ])])
+        for _ in 0..<2 {
+            let result = harness.run("--json", "glucose", "pull", "--nightscout", GlucosePullTests.site)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let live = try harness.glucose.insulin.listDoses(ownerID: "local", in: nil)
+        #expect(Set(live.map(\.id)) == [synced.id, notYet.id], "\(live)")
+        let pulled = try #require(live.first { $0.id == notYet.id })
+        #expect(pulled.kind == .long && pulled.units == 18)
+        #expect(try count(harness, "SELECT count(*) AS n FROM nightscout_documents WHERE ns_id = '65f0a1b2c3d4e5f601234568'") == 1)
+        #expect(try count(harness, "SELECT count(*) AS n FROM nightscout_documents WHERE document LIKE '%tendDoseIds%'") == 0,
+                "the server's field is not stored as if the uploader had sent it")
+    }
 }

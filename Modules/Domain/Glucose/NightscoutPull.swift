@@ -189,7 +189,12 @@ public struct NightscoutPull: Sendable {
                 // A treatment is new when the instant it lands on holds one more stored document
                 // (the duplicate rules are `NightscoutTreatments`' alone).
                 let before = Set(try documents.documents(at: time, type: nil, ownerID: ownerID, collection: .treatments).map(\.id))
-                _ = try treatments.post([document], ownerID: ownerID, source: "nightscout")
+                // A treatment of a tend-server that made doses: they keep that server's ids.
+                if case .array(let given)? = document[NightscoutTreatments.doseIDsField] {
+                    _ = try treatments.postPulled(document, doseIDs: given.compactMap(\.string), ownerID: ownerID)
+                } else {
+                    _ = try treatments.post([document], ownerID: ownerID, source: "nightscout")
+                }
                 let made = try documents.documents(at: time, type: nil, ownerID: ownerID, collection: .treatments)
                     .filter { !before.contains($0.id) }
                 if made.isEmpty {

@@ -6,6 +6,9 @@ import Core
 /// no treatment made (a dose typed with `tend insulin log` is a treatment too).
 public struct NightscoutTreatments: Sendable {
     static let timeFields: Set<String> = ["created_at", "mills", "timestamp", "date"]
+    /// The ids of the doses a stored treatment made, shown beside it so that a device pulling
+    /// from this server (`tend glucose pull`) keeps those doses under the same ids as sync does.
+    public static let doseIDsField = "tendDoseIds"
 
     let documents: any NightscoutDocumentRepository
     let doses: any DoseRepository
@@ -36,6 +39,16 @@ public struct NightscoutTreatments: Sendable {
         }
     }
 
+    /// A treatment pulled from a tend-server, whose doses keep the ids that server gave them
+    /// (`doseIDsField`): sync then meets the same records, and a dose already here (synced, or
+    /// deleted here since) is not made again.
+    public func postPulled(_ item: DocumentValue, doseIDs: [String], ownerID: String) throws -> DocumentValue {
+        let settings = try settings.current(ownerID: ownerID)
+        return try transactor.write(publishing: .insulinChanged(ownerID: ownerID), to: events) {
+            try store(item, ownerID: ownerID, settings: settings, source: "nightscout", replacing: false, doseIDs: doseIDs)
+        }
+    }
+
     /// Replaces the treatment with the body's `_id` (a dose of the log when the id is a dose's),
     /// or stores it when there is none.
     public func put(_ item: DocumentValue, ownerID: String) throws -> DocumentValue {
@@ -46,12 +59,13 @@ public struct NightscoutTreatments: Sendable {
     }
 
     private func store(_ item: DocumentValue, ownerID: String, settings: InsulinSettings, source: String,
-                       replacing: Bool) throws -> DocumentValue {
+                       replacing: Bool, doseIDs givenIDs: [String]? = nil) throws -> DocumentValue {
         guard case .object = item else {
             throw AppError.invalidInput("a treatment must be a JSON object", code: "invalid_treatment")
         }
         var document = item
         document["secret"] = nil // where a client may carry the API secret's hash: never stored
+        document[Self.doseIDsField] = nil // this server's own, shown beside what is stored
         let now = clock.now
         let time = try NightscoutDocuments.treatmentTime(document, now: now)
         let eventType = document["eventType"]?.string
@@ -86,7 +100,8 @@ public struct NightscoutTreatments: Sendable {
                     dose.updatedAt = now
                     try doses.update(dose)
                 }
-                existing.doseIDs = try makeDoses(injections, document: document, time: time, ownerID: ownerID, settings: settings)
+                existing.doseIDs = try makeDoses(injections, document: document, time: time, ownerID: ownerID, settings: settings,
+                                                 ids: givenIDs)
             }
             existing.json = json
             existing.time = time
@@ -96,7 +111,7 @@ public struct NightscoutTreatments: Sendable {
             try documents.update(existing)
             return try current(existing, settings: settings) ?? document
         }
-        let doseIDs = try makeDoses(injections, document: document, time: time, ownerID: ownerID, settings: settings)
+        let doseIDs = try makeDoses(injections, document: document, time: time, ownerID: ownerID, settings: settings, ids: givenIDs)
         try documents.insert(NightscoutDocument(
             id: UUIDv7.makeString(at: now), ownerID: ownerID, collection: .treatments, nsID: document["_id"]!.string!, time: time,
             type: eventType, identifier: identifier, source: source, json: json, doseIDs: doseIDs, createdAt: now, updatedAt: now))
@@ -112,14 +127,21 @@ public struct NightscoutTreatments: Sendable {
     /// The doses of a treatment's injections, never refused by the double-dose guard (they
     /// record what happened); a long-acting one the guard would have refused raises
     /// `possible_double_dose`, as a merge of two devices' doses does.
+    /// `ids`: the ids the doses had where the treatment came from, in order; one already here is
+    /// kept as it is.
     func makeDoses(_ injections: [TreatmentDoses.Injection], document: DocumentValue, time: Date, ownerID: String,
-                   settings: InsulinSettings) throws -> [String] {
+                   settings: InsulinSettings, ids: [String]? = nil) throws -> [String] {
         let now = clock.now
         let notes = document["notes"]?.string?.nilIfBlank
         var made: [String] = []
-        for injection in injections {
+        for (index, injection) in injections.enumerated() {
+            let given = ids.flatMap { index < $0.count ? $0[index] : nil }
+            if let given, try doses.ownerOfID(given) != nil {
+                made.append(given)
+                continue
+            }
             let note = [injection.name, notes].compactMap { $0 }.joined(separator: " · ")
-            let dose = Dose(id: UUIDv7.makeString(at: now), ownerID: ownerID, kind: injection.kind, units: injection.units,
+            let dose = Dose(id: given ?? UUIDv7.makeString(at: now), ownerID: ownerID, kind: injection.kind, units: injection.units,
                             takenAt: time, note: note.isEmpty ? nil : String(note.prefix(500)), createdAt: now, updatedAt: now)
             try warnIfDouble(dose, settings: settings, excluding: Set(made))
             try doses.insert(dose)
@@ -165,8 +187,9 @@ public struct NightscoutTreatments: Sendable {
 
     /// The stored treatment with its doses as they are now (nil when nothing is left of it).
     func current(_ stored: NightscoutDocument, settings: InsulinSettings) throws -> DocumentValue? {
-        let document = try DocumentValue.parse(stored.json)
+        var document = try DocumentValue.parse(stored.json)
         guard !stored.doseIDs.isEmpty else { return document }
+        document[Self.doseIDsField] = .array(stored.doseIDs.map { .string($0) })
         let live = try stored.doseIDs.compactMap { try doses.dose(id: $0, ownerID: stored.ownerID) }
         return TreatmentDoses.current(document, doses: live, madeCount: stored.doseIDs.count, settings: settings)
     }
