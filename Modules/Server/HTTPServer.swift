@@ -327,23 +327,6 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// A request while it arrives.
-final class PendingRequest {
-    let connectionID: Int
-    var headers: [(name: String, value: String)] = []
-    var remoteAddress: String?
-    var body = Data()
-    var limit = 1 << 20
-    var tooLarge = false
-    var answered = false
-    /// Whether it entered `requestsInFlight`.
-    var counted = false
-
-    init(connectionID: Int) {
-        self.connectionID = connectionID
-    }
-}
-
 // C callbacks: plain functions (not closures formed in isolated code), as libmicrohttpd calls
 // them on its own threads.
 
