@@ -59,13 +59,7 @@ public enum SQLiteBackup {
     }
 
     private static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
-        var connection: OpaquePointer?
-        let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
-        guard status == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(connection)
-            throw SQLiteError.make(status: status, message: message, path: path)
-        }
+        let connection = try SQLiteConnection.openHandle(path, flags: flags)
         sqlite3_busy_timeout(connection, 5000)
         return connection
     }

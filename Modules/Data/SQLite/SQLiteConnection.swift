@@ -30,6 +30,15 @@ final class SQLiteConnection: @unchecked Sendable {
 
     init(path: String, flags: Int32, busyTimeout: Duration) throws {
         self.path = path
+        handle = try Self.openHandle(path, flags: flags)
+        sqlite3_extended_result_codes(handle, 1)
+        let timeout = busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// A raw connection to `path` (no mutex: each is used by one thread at a time), or the
+    /// error that names the file.
+    static func openHandle(_ path: String, flags: Int32) throws -> OpaquePointer {
         var connection: OpaquePointer?
         let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let connection else {
@@ -37,10 +46,7 @@ final class SQLiteConnection: @unchecked Sendable {
             sqlite3_close_v2(connection)
             throw SQLiteError.make(status: status, message: message, path: path)
         }
-        handle = connection
-        sqlite3_extended_result_codes(handle, 1)
-        let timeout = busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+        return connection
     }
 
     func close() {
