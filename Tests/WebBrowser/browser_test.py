@@ -15,6 +15,7 @@ import argparse
 import os
 import struct
 import sys
+import time
 import zlib
 
 from selenium import webdriver
@@ -166,6 +167,12 @@ class Phone:
         control.click()
 
     def text(self):
+        """<main>'s text, read again when the script swapped it in while it was read."""
+        for _ in range(20):
+            try:
+                return self.driver.find_element(By.TAG_NAME, "main").text
+            except WebDriverException:
+                time.sleep(0.1)
         return self.driver.find_element(By.TAG_NAME, "main").text
 
     def wait_for(self, words, what):
@@ -177,14 +184,15 @@ class Phone:
                 # <main> was swapped or the page was replaced while it was read: look again.
                 return False
         try:
-            WebDriverWait(self.driver, 5).until(shows)
+            # Patient: the whole suite shares two cores with this browser (a 5 s wait ran out in CI).
+            WebDriverWait(self.driver, 30).until(shows)
         except TimeoutException:
             raise Check(what + ": " + self.text()[:400])
 
     def wait_url(self, part, what):
         """Waits until a plain post's redirect has landed on a page whose address holds `part`."""
         try:
-            WebDriverWait(self.driver, 5).until(lambda driver: part in driver.current_url)
+            WebDriverWait(self.driver, 30).until(lambda driver: part in driver.current_url)
         except TimeoutException:
             raise Check(what + ": " + self.driver.current_url)
 
