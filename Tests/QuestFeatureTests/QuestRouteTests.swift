@@ -6,7 +6,7 @@ import HTTP
 
 /// The quest routes in process, through the request pipeline, with a clock the test moves and
 /// the real quest content from Resources.
-private struct QuestAPI {
+struct QuestAPI {
     let clock: SteppingClock
     let stack: QuestStack
     let application: HTTPApplication

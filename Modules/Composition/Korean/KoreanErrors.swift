@@ -144,6 +144,7 @@ extension KoreanCatalog {
         "quest_not_done": "{number}번 퀘스트는 아직 완료하지 않아서 고칠 글이 없어요.",
         "journey_not_found": "id가 {id}인 여정이 없어요.",
         "invalid_field.reminder": "알림 시각은 21:00처럼 HH:MM으로 써 주세요 (입력: '{text}').",
+        "nothing_to_change": "알림 시각을 주거나, 알림을 켜거나 꺼 주세요.",
         "invalid_quest_number": "퀘스트 번호는 1부터 {max}까지예요 (입력: {number}).",
         "answer_too_short.minimum": "답이 너무 짧아요: {minimum}자 이상 써 주세요 (천천히 써도 괜찮아요).",
         "answer_too_short.empty": "내용이 비어 있어요.",

@@ -21,8 +21,8 @@ extension SyncTriggers {
         """
     }
 
-    /// Every synced table's history: 0010's tables and those that joined later (a fresh start's outbox).
-    static var everyHistory: String { existingHistory + SyncSchema.later.map(history(of:)).joined() }
+    /// Every synced table's history as the tables are now: 0010's and those that joined later (a fresh start's outbox).
+    static var everyHistory: String { SyncSchema.all.map(history(of:)).joined() }
 }
 
 extension PostgresSyncTriggers {
@@ -35,5 +35,5 @@ extension PostgresSyncTriggers {
         """
     }
 
-    static var everyHistory: String { existingHistory + SyncSchema.later.map(history(of:)).joined() }
+    static var everyHistory: String { SyncSchema.all.map(history(of:)).joined() }
 }

@@ -65,14 +65,15 @@ extension TendMigrations {
 enum SyncTriggers {
     static let recording = "(SELECT recording FROM sync_switch)"
 
+    /// 0010's triggers, from the tables as they were then (`SyncSchema.asOf0010`).
     static var all: String {
-        SyncSchema.tables.map(triggers(for:)).joined() + SyncSchema.childParents.map { childTriggers($0.child, parent: $0.parent) }.joined()
+        SyncSchema.asOf0010.map(triggers(for:)).joined() + SyncSchema.childParents.map { childTriggers($0.child, parent: $0.parent) }.joined()
     }
 
     /// Every live row written before sync existed enters the outbox once, as an insert: on the
     /// first sync the local history becomes the account's (and a server's history its devices').
     static var existingHistory: String {
-        SyncSchema.tables.map { table in
+        SyncSchema.asOf0010.map { table in
             """
             INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields)
             SELECT owner_id, '\(table.name)', \(recordID(table, "\(table.name).id")), 'insert', \(fieldsObject(table, row: table.name))

@@ -103,7 +103,7 @@ public struct SQLiteQuestEntryRepository: QuestEntryRepository {
     }
 }
 
-/// The daily reminder in `quest_settings`.
+/// The daily reminder in `quest_settings`: its time and its switch.
 public struct SQLiteQuestSettingsRepository: QuestSettingsRepository {
     let database: any SQLDatabase
 
@@ -118,17 +118,21 @@ public struct SQLiteQuestSettingsRepository: QuestSettingsRepository {
         guard let reminder = LocalTime(minutes: try row.get("reminder_minutes")) else {
             throw AppError(.internalFailure, code: "database_error", "the stored quest reminder is not a time of day")
         }
+        // NULL (a row imported or synced from before the switch existed) is on, as the default.
+        let enabled: Int64? = try row.get("reminder_enabled")
         return QuestSettings(id: try row.get("id"), ownerID: try row.get("owner_id"), reminder: reminder,
-                             createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
+                             reminderEnabled: enabled != 0, createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
     }
 
     public func save(_ settings: QuestSettings) throws {
         try database.execute(
             """
-            INSERT INTO quest_settings (id, owner_id, reminder_minutes, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET reminder_minutes = excluded.reminder_minutes, updated_at = excluded.updated_at
+            INSERT INTO quest_settings (id, owner_id, reminder_minutes, reminder_enabled, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET reminder_minutes = excluded.reminder_minutes,
+                reminder_enabled = excluded.reminder_enabled, updated_at = excluded.updated_at
             """,
             [.text(settings.id), .text(settings.ownerID), .integer(Int64(settings.reminder.minutes)),
-             settings.createdAt.sqlValue, settings.updatedAt.sqlValue])
+             .integer(settings.reminderEnabled ? 1 : 0), settings.createdAt.sqlValue, settings.updatedAt.sqlValue])
     }
 }

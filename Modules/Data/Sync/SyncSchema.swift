@@ -4,9 +4,9 @@ import FoundationEssentials
 /// `SyncSchema.tables`, so it must describe the tables as they are at that migration; a table
 /// that joins sync later is in `SyncSchema.later`, beside the migration that installs its
 /// triggers from the same entry (`0015_glucose_sync`), and must describe the table as it is there. A later migration that
-/// adds a column to a synced table first freezes 0010 (its generated SQL pasted into
-/// `Migrations+Sync.swift` as text, so a fresh database still runs the same 0010), then adds the
-/// column here and re-creates that table's triggers.
+/// adds a column to a synced table first freezes 0010 (the table's shape then kept in
+/// `SyncSchema.asOf0010`, so a fresh database still runs the same 0010; a test holds 0010's
+/// fingerprint), then adds the column here and re-creates that table's triggers.
 ///
 /// Every synced table has a UUIDv7 `id`, an `owner_id` (never sent: the server sets the account,
 /// a device its local owner) and a soft delete `deleted_at` (sent as the change's operation, not
@@ -55,7 +55,7 @@ public enum SyncSchema {
         table("quest_journeys", "style:T! nickname:T! feeling:T! pace_days:I! time_zone:T! started_at:I! completed_at:I "
               + "created_at:I! updated_at:I!"),
         table("quest_entries", "journey_id:T! quest_number:I! answer:T reflection:T felt:T completed_at:I! created_at:I! updated_at:I!"),
-        table("quest_settings", "reminder_minutes:I! created_at:I! updated_at:I!", singleton: true),
+        questSettings,
         table("activities", "kind:T! name:T started_at:I! duration_s:R! moving_time_s:R distance_m:R! elevation_gain_m:R "
               + "elevation_loss_m:R source:T! track:B created_at:I! updated_at:I!"),
         table("places", "name:T! latitude:R! longitude:R! elevation:R created_at:I! updated_at:I!"),
@@ -80,6 +80,19 @@ public enum SyncSchema {
         table("custom_exercises", "name:T! measure:T! created_at:I! updated_at:I!"),
         table("supplements", "name:T! amount:R! unit:T! times:T! weekdays:T! created_at:I! updated_at:I!"),
         table("supplement_intakes", "supplement_id:T! day:T! slot_minutes:I taken_at:I! created_at:I! updated_at:I!"),
+    ]
+
+    /// The quest reminder's time and, since `0020_quest_reminder_switch`, its switch (optional:
+    /// a change or an archive from before it leaves it out, and the row keeps it on).
+    static let questSettings = table("quest_settings", "reminder_minutes:I! reminder_enabled:I created_at:I! updated_at:I!",
+                                     singleton: true)
+
+    /// `tables` as `0010_sync` made their triggers and history from them, so that its SQL stays as
+    /// it landed: a table a later migration changed is here in its shape before that migration.
+    static var asOf0010: [SyncTable] { tables.map { shapesAt0010[$0.name] ?? $0 } }
+
+    private static let shapesAt0010 = [
+        "quest_settings": table("quest_settings", "reminder_minutes:I! created_at:I! updated_at:I!", singleton: true),
     ]
 
     /// Glucose readings (`0015_glucose_sync`). A reading is the one of its time and type, whichever

@@ -2,13 +2,14 @@
 /// record (`SyncTriggers`), from one PL/pgSQL function per synced table, generated from
 /// `SyncSchema` alike. Field values are JSON text of the same shape; a blob travels as hex.
 enum PostgresSyncTriggers {
+    /// 0010's functions and triggers, from the tables as they were then (`SyncSchema.asOf0010`).
     static var all: String {
-        SyncSchema.tables.map(triggers(for:)).joined()
+        SyncSchema.asOf0010.map(triggers(for:)).joined()
             + SyncSchema.childParents.map { childTriggers($0.child, parent: $0.parent) }.joined()
     }
 
     static var existingHistory: String {
-        SyncSchema.tables.map { table in
+        SyncSchema.asOf0010.map { table in
             """
             INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields)
             SELECT owner_id, '\(table.name)', \(SyncTriggers.recordID(table, "\(table.name).id")), 'insert', \(fieldsObject(table, row: table.name))

@@ -116,7 +116,10 @@ public struct NotificationRules: Sendable {
         }
         guard !today.state.isComplete else { return [] }
         let zone = today.state.journey.timeZone
-        let reminder = try quests.settings(ownerID: ownerID).reminder
+        let settings = try quests.settings(ownerID: ownerID)
+        // Switched off: nothing is wanted, so a pending reminder of today or tomorrow is dropped.
+        guard settings.reminderEnabled else { return [] }
+        let reminder = settings.reminder
         let date = zone.localDate(of: now)
         var wanted: [Wanted] = []
         for (day, open) in [(date, today.status == .open), (date.adding(days: 1), true)] where open {

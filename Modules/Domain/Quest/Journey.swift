@@ -72,13 +72,16 @@ public struct QuestSettings: Sendable, Equatable {
     public let id: String
     public let ownerID: String
     public var reminder: LocalTime
+    /// Off: no quest reminder is planned or sent; the time is kept for when it is switched on again.
+    public var reminderEnabled: Bool
     public let createdAt: Date
     public var updatedAt: Date
 
-    public init(id: String, ownerID: String, reminder: LocalTime, createdAt: Date, updatedAt: Date) {
+    public init(id: String, ownerID: String, reminder: LocalTime, reminderEnabled: Bool = true, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.ownerID = ownerID
         self.reminder = reminder
+        self.reminderEnabled = reminderEnabled
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

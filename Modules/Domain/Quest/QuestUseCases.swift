@@ -228,25 +228,6 @@ public struct QuestUseCases: Sendable {
         }
     }
 
-    // MARK: - Reminder
-
-    public func settings(ownerID: String) throws -> QuestSettings {
-        if let settings = try settingsRepository.settings(ownerID: ownerID) { return settings }
-        let now = clock.now
-        return QuestSettings(id: UUIDv7.makeString(at: now), ownerID: ownerID, reminder: LocalTime(hour: 21, minute: 0)!,
-                             createdAt: now, updatedAt: now)
-    }
-
-    public func setReminder(ownerID: String, at time: LocalTime) throws -> QuestSettings {
-        try transactor.write(publishing: .questChanged(ownerID: ownerID), to: events) {
-            var settings = try settings(ownerID: ownerID)
-            settings.reminder = time
-            settings.updatedAt = clock.now
-            try settingsRepository.save(settings)
-            return settings
-        }
-    }
-
     // MARK: - Helpers
 
     private func state(of journey: Journey) throws -> JourneyState {

@@ -47,6 +47,15 @@ public enum SyncValidation {
                     throw AppError.invalidInput("\(field) is 0 to 1440 minutes", code: "invalid_settings").with(["field": field])
                 }
             }
+        case "quest_settings":
+            // As `QuestSettings` holds them: a time of day, and the switch 1 (on) or 0 (off).
+            if let minutes = values["reminder_minutes"]?.doubleValue, !(0..<1440).contains(minutes) {
+                throw AppError.invalidInput("reminder_minutes is 0 to 1439", code: "invalid_settings").with(["field": "reminder_minutes"])
+            }
+            if let enabled = values["reminder_enabled"]?.doubleValue, enabled != 0, enabled != 1 {
+                throw AppError.invalidInput("reminder_enabled is 1 (on) or 0 (off)", code: "invalid_settings")
+                    .with(["field": "reminder_enabled"])
+            }
         case "weights":
             if let kg = values["kg"]?.doubleValue, !(20...400).contains(kg) {
                 throw AppError.invalidInput("a weight is 20 to 400 kg (got \(kg))", code: "invalid_weight")

@@ -132,4 +132,22 @@ struct QuestSettingsRepositoryContract {
         #expect(try stores.questSettings.settings(ownerID: "ben") == theirs)
         #expect(try stores.questSettings.settings(ownerID: "ana") == settings)
     }
+
+    @Test("the reminder's switch: on by default, off and on again in place, the time kept", arguments: Backend.allCases)
+    func reminderSwitch(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        var settings = QuestSettings(id: "s", ownerID: "ana", reminder: Contract.time("22:10"), createdAt: Contract.at(0),
+                                     updatedAt: Contract.at(1))
+        #expect(settings.reminderEnabled)
+        try stores.questSettings.save(settings)
+        #expect(try stores.questSettings.settings(ownerID: "ana")?.reminderEnabled == true)
+        settings.reminderEnabled = false
+        settings.updatedAt = Contract.at(Contract.minute)
+        try stores.questSettings.save(settings)
+        #expect(try stores.questSettings.settings(ownerID: "ana") == settings)
+        settings.reminderEnabled = true
+        try stores.questSettings.save(settings)
+        #expect(try stores.questSettings.settings(ownerID: "ana") == settings)
+        #expect(try stores.questSettings.settings(ownerID: "ana")?.reminder == Contract.time("22:10"))
+    }
 }

@@ -7,6 +7,7 @@ extension PostgresMigrations {
         "0015_glucose_sync": PostgresSyncTriggers.triggers(for: SyncSchema.glucoseReadings)
             + PostgresSyncTriggers.history(of: SyncSchema.glucoseReadings),
         "0019_food_search_folded": foodSearchFolded,
+        "0020_quest_reminder_switch": questReminderSwitch,
     ]
 
     /// FTS5's `foods_search` as a stored tsvector: the names weigh A, the Hangul endings and

@@ -70,7 +70,8 @@ enum PostgresDDL {
         let upper = statement.uppercased()
         // SQLite's own: FTS5 tables, triggers (each migration's engine part has PostgreSQL's), and
         // the rows that fed them.
-        if upper.hasPrefix("CREATE VIRTUAL TABLE") || upper.hasPrefix("CREATE TRIGGER") || upper.hasPrefix("INSERT") {
+        if upper.hasPrefix("CREATE VIRTUAL TABLE") || upper.hasPrefix("CREATE TRIGGER") || upper.hasPrefix("DROP TRIGGER")
+            || upper.hasPrefix("INSERT") {
             return nil
         }
         guard upper.hasPrefix("CREATE TABLE") || upper.hasPrefix("ALTER TABLE") else { return statement }

@@ -8,7 +8,9 @@ struct JourneyCommands: Sendable {
     let makeContext: QuestCommands.ContextProvider
 
     static let out = Option.value("out", valueName: "FILE.md", help: "Where to write it (required).")
-    static let at = Option.value("at", valueName: "HH:MM", help: "The reminder time (required).")
+    static let at = Option.value("at", valueName: "HH:MM", help: "The reminder time.")
+    static let on = Option.flag("on", help: "Switch the reminder on again, at its time.")
+    static let off = Option.flag("off", help: "Switch the reminder off; its time is kept for when it is on again.")
 
     static let journey = Argument("journey-id", help: "From `tend quest journeys`.")
 
@@ -32,7 +34,8 @@ struct JourneyCommands: Sendable {
     }
 
     var remind: Command {
-        Command(name: "remind", abstract: "Set the time of the daily quest reminder.", options: [Self.at], run: setReminder)
+        Command(name: "remind", abstract: "The daily quest reminder: set its time, switch it off or on, or show it.",
+                options: [Self.at, Self.on, Self.off], run: setReminder)
     }
 
     func listJourneys(_ invocation: Invocation) throws {
@@ -81,14 +84,24 @@ struct JourneyCommands: Sendable {
         })
     }
 
+    /// No option shows the reminder as it is; `--at`, `--on` or `--off` change it (`--at` with
+    /// either in one write).
     func setReminder(_ invocation: Invocation) throws {
-        guard let time = try invocation.option(Self.at, expected: "a time as HH:MM", { LocalTime($0) }) else {
-            throw UsageError.missing("--at HH:MM")
-        }
+        let time = try invocation.option(Self.at, expected: "a time as HH:MM", { LocalTime($0) })
+        let on = invocation.flag(Self.on), off = invocation.flag(Self.off)
+        if on && off { throw UsageError("--on and --off cannot go together") }
+        let enabled: Bool? = on ? true : off ? false : nil
         let context = try makeContext(invocation)
-        let settings = try context.useCases.setReminder(ownerID: context.ownerID, at: time)
-        try invocation.respond(json: { ["reminder": settings.reminder.description] }, text: {
-            context.language == .ko ? "매일 \(settings.reminder)에 알려 드릴게요." : "Daily reminder at \(settings.reminder)."
+        let settings = time == nil && enabled == nil
+            ? try context.useCases.settings(ownerID: context.ownerID)
+            : try context.useCases.updateReminder(ownerID: context.ownerID, at: time, enabled: enabled)
+        try invocation.respond(json: { QuestReminderJSON(settings) }, text: {
+            let ko = context.language == .ko
+            if settings.reminderEnabled {
+                return ko ? "매일 \(settings.reminder)에 알려 드릴게요." : "Daily reminder at \(settings.reminder)."
+            }
+            return ko ? "퀘스트 알림이 꺼져 있어요 (시각 \(settings.reminder)은 그대로예요: --on으로 다시 켜요)."
+                : "The daily reminder is off (its time stays \(settings.reminder): --on switches it on again)."
         })
     }
 }

@@ -22,6 +22,7 @@ struct QuestController: Sendable {
             Route("POST", "/v1/quests/done", operation: Doc.done, handler: done),
             Route("GET", "/v1/quests/quest/{number}", operation: Doc.showQuest, handler: showQuest),
             Route("PUT", "/v1/quests/quest/{number}", operation: Doc.editQuest, handler: editQuest),
+            Route("GET", "/v1/quests/reminder", operation: Doc.reminder, handler: reminder),
             Route("PUT", "/v1/quests/reminder", operation: Doc.setReminder, handler: setReminder),
         ]
     }
@@ -98,12 +99,23 @@ struct QuestController: Sendable {
         return try .json(QuestJSON(view.quest, state: view.state, language: Self.language(request)))
     }
 
+    func reminder(_ request: HTTPRequest) throws -> HTTPResponse {
+        try .json(QuestReminderJSON(try quests.settings(ownerID: owner(request))))
+    }
+
     func setReminder(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try request.decode(ReminderBody.self)
-        guard let time = LocalTime(body.reminder) else {
-            throw AppError.invalidInput("field 'reminder' must be a time as HH:MM", code: "invalid_field")
+        let time = try body.reminder.map { text in
+            guard let time = LocalTime(text) else {
+                throw AppError.invalidInput("field 'reminder' must be a time as HH:MM", code: "invalid_field")
+            }
+            return time
         }
-        return try .json(["reminder": try quests.setReminder(ownerID: owner(request), at: time).reminder.description])
+        guard time != nil || body.reminderEnabled != nil else {
+            throw AppError.invalidInput("give 'reminder' (HH:MM), 'reminder_enabled' (true or false) or both", code: "invalid_field")
+        }
+        return try .json(QuestReminderJSON(
+            try quests.updateReminder(ownerID: owner(request), at: time, enabled: body.reminderEnabled)))
     }
 
     // MARK: Reading a request

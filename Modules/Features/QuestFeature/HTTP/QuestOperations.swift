@@ -62,8 +62,12 @@ enum QuestOperations {
         requestBody: S.jsonBody(S.ref("QuestAnswer")),
         responses: [("200", S.jsonResponse("The quest", S.ref("Quest")))])
 
+    static let reminder = OpenAPIOperation(
+        summary: "The daily quest reminder: its time and whether it is on", tag: "quests",
+        responses: [("200", S.jsonResponse("The reminder", S.ref("QuestReminder")))])
+
     static let setReminder = OpenAPIOperation(
-        summary: "Set the daily quest reminder", tag: "quests",
-        requestBody: S.jsonBody(S.ref("QuestReminder")),
+        summary: "Set the daily quest reminder's time, switch it off or on, or both", tag: "quests",
+        requestBody: S.jsonBody(S.ref("QuestReminderChange")),
         responses: [("200", S.jsonResponse("The reminder", S.ref("QuestReminder")))])
 }

@@ -46,7 +46,14 @@ struct DoneBody: Decodable {
     }
 }
 
+/// Either or both: what is left out stays as it is.
 struct ReminderBody: Decodable {
     /// HH:MM, as `reminder` in the insulin settings.
-    let reminder: String
+    let reminder: String?
+    /// false switches the reminder off (its time is kept), true on again.
+    let reminderEnabled: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case reminder, reminderEnabled = "reminder_enabled"
+    }
 }

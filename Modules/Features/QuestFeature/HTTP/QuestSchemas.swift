@@ -36,7 +36,10 @@ extension QuestRoutes {
             ("QuestAnswer", S.object([("text", ["type": "string", "minLength": 10])], required: ["text"], closed: false)),
             ("QuestDone", S.object([("reflection", S.string), ("felt", S.enumeration(["better", "same", "harder"]))],
                                    required: [], closed: false)),
-            ("QuestReminder", S.object([("reminder", S.timeOfDay)], required: ["reminder"], closed: false)),
+            ("QuestReminder", S.object([("reminder", S.timeOfDay), ("reminder_enabled", S.boolean)],
+                                       required: ["reminder", "reminder_enabled"])),
+            ("QuestReminderChange", S.object([("reminder", S.timeOfDay), ("reminder_enabled", S.boolean)],
+                                             required: [], closed: false)),
         ]
     }()
 }

@@ -171,3 +171,18 @@ public struct JourneyListJSON: Encodable, Sendable {
         journeys = states.map { JourneyJSON($0, language: language, full: false) }
     }
 }
+
+/// The quest reminder (`tend quest remind`, `GET`/`PUT /v1/quests/reminder`): its time and its switch.
+public struct QuestReminderJSON: Encodable, Sendable {
+    let reminder: String
+    let reminderEnabled: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case reminder, reminderEnabled = "reminder_enabled"
+    }
+
+    public init(_ settings: QuestSettings) {
+        reminder = settings.reminder.description
+        reminderEnabled = settings.reminderEnabled
+    }
+}

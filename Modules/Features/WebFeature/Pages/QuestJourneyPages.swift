@@ -11,9 +11,11 @@ struct QuestJourneyPages {
 
     var words: WebWords { context.words }
 
-    /// - Parameter reminder: the time as typed, after a refusal.
+    /// - Parameters:
+    ///   - reminder: the time as typed, after a refusal.
+    ///   - reminderOn: the switch as sent, after a refusal.
     func list(_ quests: QuestUseCases, notice: String? = nil, error: String? = nil, reminder: String? = nil,
-              status: Int = 200) throws -> HTTPResponse {
+              reminderOn: Bool? = nil, status: Int = 200) throws -> HTTPResponse {
         let states = try quests.allJourneys(ownerID: context.account!.id)
         let settings = try quests.settings(ownerID: context.account!.id)
         let html = layout.document(context, title: words.journeys, tab: .quest) {
@@ -40,10 +42,17 @@ struct QuestJourneyPages {
                     }
                 }
             }
-            // The seed's 퀘스트 알림: the time of the day's reminder (the notification rules read it).
+            // The seed's 퀘스트 알림: whether the day's reminder comes, and when (the notification rules
+            // read both). An unticked box sends nothing, so `reminder_switch` says the box was on the form.
             el("form", Attribute("method", "post"), Attribute("action", "/quest/reminder"), .class("card")) {
                 el("h2") { words.questReminder }
                 context.csrfField
+                Tags.hidden("reminder_switch", "1")
+                el("label", .class("choice")) {
+                    el("input", attributes: [.id("f-reminder-on"), .type("checkbox"), .name("reminder_on"), .value("on"),
+                                             (reminderOn ?? settings.reminderEnabled) ? .checked : nil])
+                    words.reminderOn
+                }
                 Tags.field(words.reminderTime, name: "reminder", type: "time", value: reminder ?? settings.reminder.description,
                            extra: [.required, Attribute("aria-describedby", "reminder-hint")])
                 el("p", .class("hint"), .id("reminder-hint")) { words.reminderHint }

@@ -77,6 +77,7 @@ extension WebWords {
         t("When today's quest is still open, Bori reminds you then (on the channels of your notifications).",
           "오늘의 퀘스트가 남아 있으면 이 시각에 보리가 알려 드려요 (알림 채널로).")
     }
+    var reminderOn: String { t("Remind me of the day's quest", "오늘의 퀘스트 알림 받기") }
     var reminderSaved: String { t("✓ Saved the reminder time.", "✓ 알림 시각을 저장했어요.") }
     var deleteJourney: String { t("Delete this journey", "이 여정 지우기") }
     func deleteJourneyWarning(_ name: String, _ nickname: String) -> String {
