@@ -369,6 +369,18 @@ def run(base, out):
         phone.set_value("#f-reminder", "07:30")
         phone.press("form[action='/quest/reminder'] button")
         phone.wait_for("Saved the reminder time", "the quest reminder's time was not saved")
+        # The reminder switched off (the box unticked, the time kept), then on again.
+        for ticked in (False, True):
+            phone.open("/quest/journeys")
+            phone.press("#f-reminder-on")
+            phone.press("form[action='/quest/reminder'] button")
+            phone.wait_for("Saved the reminder time", "the quest reminder was not switched")
+            phone.open("/quest/journeys")
+            box = phone.driver.find_element(By.ID, "f-reminder-on")
+            expect(box.is_selected() == ticked, f"the quest reminder's box is {'un' if ticked else ''}ticked after the save")
+            expect(phone.driver.find_element(By.ID, "f-reminder").get_attribute("value") == "07:30", "the reminder's time was lost")
+            if not ticked:
+                phone.shoot("quest-reminder-off")
 
         # Training: a set in the lifter's syntax.
         phone.open("/training")
