@@ -71,7 +71,7 @@ struct DietCommands: Sendable {
         let date = try invocation.option(Self.otherDay, expected: Self.dayExpected) { NutritionInput.date($0, today: today) }
         let day = try context.nutrition.day(ownerID: context.ownerID, date: date)
         let path = invocation.option(Self.svg)
-        if let path { try TextFile.write(NutritionSVG.day(day), to: path) }
+        if let path { try TextFile.write(NutritionSVG.day(day, language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path) }
         try invocation.respond(json: { DayJSON(day) }, text: {
             NutritionText.day(day, language: Language(rawValue: invocation.language.rawValue) ?? .en) + (path != nil ? "\n" : "")
         })

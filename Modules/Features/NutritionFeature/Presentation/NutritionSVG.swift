@@ -21,23 +21,25 @@ public enum NutritionSVG {
 
     static let overColour = "#2d3436"
 
-    public static func day(_ day: NutritionUseCases.Day) -> String {
+    /// The words follow `language`; `data-nutrient` keeps the English key for styles and scripts.
+    public static func day(_ day: NutritionUseCases.Day, language: Language = .en) -> String {
+        let words = DietChartWords(language)
         let totals = day.totals
+        let keys = ["energy", "protein", "carbs", "fat"]
         let rings: [(name: String, value: Double, goal: Double, unit: String, colour: String)] = [
-            ("Energy", totals.kcal, day.goals.kcal, "kcal", "#eb3b5a"),
-            ("Protein", totals.protein, day.goals.protein, "g", "#3867d6"),
-            ("Carbs", totals.carbs, day.goals.carbs, "g", "#f7b731"),
-            ("Fat", totals.fat, day.goals.fat, "g", "#20bf6b"),
+            (words.names[0], totals.kcal, day.goals.kcal, "kcal", "#eb3b5a"),
+            (words.names[1], totals.protein, day.goals.protein, "g", "#3867d6"),
+            (words.names[2], totals.carbs, day.goals.carbs, "g", "#f7b731"),
+            (words.names[3], totals.fat, day.goals.fat, "g", "#20bf6b"),
         ]
         let left = day.remainingKcal
-        let subtitle = "\(amount(totals.kcal, "kcal")) of \(amount(day.goals.kcal, "kcal"))"
-            + (left >= 0 ? " · \(amount(left, "kcal")) left" : " · \(amount(-left, "kcal")) over the goal")
-            + " · ring ticks every 25 % of the goal"
-        var svg = SVGDrawing(width: 720, height: 340, title: "Diet · \(day.date)", subtitle: subtitle)
+        let subtitle = words.subtitle(eaten: amount(totals.kcal, "kcal"), goal: amount(day.goals.kcal, "kcal"), left: left,
+                                      remaining: amount(abs(left), "kcal"))
+        var svg = SVGDrawing(width: 720, height: 340, title: words.title(day.date), subtitle: subtitle)
         svg.legend(x: 20, y: 76, entries: [
-            .init(.box(fill: "#eeeeee"), "goal (a full ring = 100 %)"),
-            .init(.glyph("✓", fill: "#1e9e5a"), "met: 100 %"),
-            .init(.box(fill: overColour), "▲ over 100 %: the second lap"),
+            .init(.box(fill: "#eeeeee"), words.legendGoal),
+            .init(.glyph("✓", fill: "#1e9e5a"), words.legendMet),
+            .init(.box(fill: overColour), words.legendOver),
         ])
         let radius = 60.0, cy = 180.0
         let circumference = 2 * Double.pi * radius
@@ -48,9 +50,10 @@ public enum NutritionSVG {
             let percent = Int((ratio * 100).rounded())
             let shown = min(ratio, 1)
             let x = SVGDrawing.number(cx), y = SVGDrawing.number(cy)
-            svg.raw(##"<g class="ring \##(state.rawValue)" data-nutrient="\##(ring.name.lowercased())">"##)
-            svg.raw(##"<title>\##(ring.name): \##(amount(ring.value, ring.unit)) of \##(amount(ring.goal, ring.unit))"##
-                    + ##" (\##(percent) %, \##(state.rawValue))</title>"##)
+            svg.raw(##"<g class="ring \##(state.rawValue)" data-nutrient="\##(keys[index])">"##)
+            let tooltip = words.tooltip(ring.name, value: amount(ring.value, ring.unit), goal: amount(ring.goal, ring.unit),
+                                        percent: percent, state: state)
+            svg.raw(##"<title>\##(SVGDrawing.escape(tooltip))</title>"##)
             svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="#eeeeee" stroke-width="16"/>"##)
             svg.raw(##"<circle cx="\##(x)" cy="\##(y)" r="\##(radius)" fill="none" stroke="\##(ring.colour)" stroke-width="16""##
                     + ##" stroke-dasharray="\##(SVGDrawing.number(shown * circumference)) \##(SVGDrawing.number(circumference))""##
@@ -83,19 +86,19 @@ public enum NutritionSVG {
                 svg.text("✓", x: bx, y: by + 5, anchor: .middle, size: 14, bold: true, fill: "#ffffff", className: "met-mark")
             }
             svg.text(amount(ring.value, ring.unit), x: cx, y: cy - 4, anchor: .middle, bold: true, fill: "#111")
-            svg.text("of \(amount(ring.goal, ring.unit))", x: cx, y: cy + 14, anchor: .middle, fill: "#666")
+            svg.text(words.ofGoal(amount(ring.goal, ring.unit)), x: cx, y: cy + 14, anchor: .middle, fill: "#666")
             svg.text(ring.name, x: cx, y: cy + radius + 34, anchor: .middle, bold: true, fill: "#222")
             switch state {
             case .under:
-                svg.text("\(percent) % · \(amount(ring.goal - ring.value, ring.unit)) to go", x: cx, y: cy + radius + 52, anchor: .middle,
+                svg.text(words.toGo(percent, amount(ring.goal - ring.value, ring.unit)), x: cx, y: cy + radius + 52, anchor: .middle,
                          fill: "#555", className: "state-label")
             case .met:
-                svg.text("✓ met · 100 %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: "#1e9e5a",
+                svg.text(words.met, x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: "#1e9e5a",
                          className: "state-label")
             case .over:
-                svg.text("▲ over · \(percent) %", x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: overColour,
+                svg.text(words.over(percent), x: cx, y: cy + radius + 52, anchor: .middle, bold: true, fill: overColour,
                          className: "state-label")
-                svg.text("\(amount(ring.value - ring.goal, ring.unit)) past the goal", x: cx, y: cy + radius + 68, anchor: .middle,
+                svg.text(words.pastGoal(amount(ring.value - ring.goal, ring.unit)), x: cx, y: cy + radius + 68, anchor: .middle,
                          fill: overColour, className: "state-label")
             }
             svg.raw("</g>")

@@ -65,7 +65,7 @@ struct WeightController: Sendable {
                     el("p", .class("muted")) { words.noWeightYet }
                 }
                 el("div", .class("chart"), Attribute("role", "img"), Attribute("tabindex", "0"), .aria(label: words.trendChart)) {
-                    Node.trusted(TrustedMarkup(generatedSVG: NutritionSVG.trend(trend, unit: unit)))
+                    Node.trusted(TrustedMarkup(generatedSVG: NutritionSVG.trend(trend, unit: unit, language: context.language)))
                 }
             }
             el("section", .class("card"), Attribute("aria-labelledby", "weighings-title")) {

@@ -18,7 +18,7 @@ struct FoodPages {
             el("h2", .id("rings-title")) { words.rings }
             el("p") { el("strong") { words.dietLine(day) } }
             el("p", .class("muted small")) { words.macros(day) }
-            el("div", .class("chart rings"), Attribute("aria-hidden", "true")) { Node.trusted(TrustedMarkup(generatedSVG: NutritionSVG.day(day))) }
+            el("div", .class("chart rings"), Attribute("aria-hidden", "true")) { Node.trusted(TrustedMarkup(generatedSVG: NutritionSVG.day(day, language: context.language))) }
         }
     }
 

@@ -31,7 +31,7 @@ struct InsulinCalendarPage: Sendable {
                 RapidPattern.bars(report.rapidByHour, words: words)
                 el("details") {
                     el("summary") { words.openChart }
-                    el("div", .class("chart"), Attribute("tabindex", "0"), Attribute("role", "group"), .aria(label: words.openChart)) { Node.trusted(TrustedMarkup(generatedSVG: InsulinChartSVG.render(report))) }
+                    el("div", .class("chart"), Attribute("tabindex", "0"), Attribute("role", "group"), .aria(label: words.openChart)) { Node.trusted(TrustedMarkup(generatedSVG: InsulinChartSVG.render(report, language: context.language))) }
                 }
             }
         }
