@@ -105,7 +105,8 @@ struct SessionCommands: Sendable {
             guard let track = activity.track else {
                 throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
             }
-            try TextFile.write(ActivitySVG.render(activity, stats: TrackStatistics(document: track)), to: path)
+            try TextFile.write(ActivitySVG.render(activity, stats: TrackStatistics(document: track),
+                                                     language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path)
         }
         try invocation.respond(json: { ActivityJSON(activity, zone: context.zone, detailed: true) },
                                text: { Self.render(activity, zone: context.zone) + (path != nil ? "\n" : "") })

@@ -27,18 +27,19 @@ enum ActivitySVG {
         return (full.isEmpty ? timed : full).min { $0.pace! < $1.pace! }
     }
 
-    static func render(_ activity: Activity, stats: TrackStatistics) -> String {
+    static func render(_ activity: Activity, stats: TrackStatistics, language: Language = .en) -> String {
+        let words = ActivityChartWords(language)
         let plotRight = width - right
         let plotWidth = plotRight - left
         let total = max(stats.distance2D, 1)
-        let kind = activity.kind == .run ? "Run" : "Hike"
+        let kind = words.kind(activity.kind)
         let title = "\(kind)\(activity.name.map { " — \($0)" } ?? "") · \(ActivityText.km(stats.distance2D))"
         var facts = [ActivityText.km(stats.distance2D)]
-        if let moving = stats.movingTime ?? stats.duration { facts.append("\(ActivityText.duration(moving)) moving") }
+        if let moving = stats.movingTime ?? stats.duration { facts.append(words.moving(ActivityText.duration(moving))) }
         if let moving = stats.movingTime ?? stats.duration, stats.distance2D > 0 {
-            facts.append("average \(ActivityText.pace(moving / (stats.distance2D / 1000)))")
+            facts.append(words.average(ActivityText.pace(moving / (stats.distance2D / 1000))))
         }
-        facts.append("climb +\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m")
+        facts.append(words.climb(gain: Int(stats.elevationGain.rounded()), loss: Int(stats.elevationLoss.rounded())))
         let height = 110 + panel + 90 + panel + 60
         var svg = SVGDrawing(width: width, height: height, title: title, subtitle: facts.joined(separator: " · "), margin: left)
 
@@ -48,14 +49,14 @@ enum ActivitySVG {
             guard let moving = stats.movingTime ?? stats.duration, stats.distance2D > 0, !paces.isEmpty else { return nil }
             return moving / (stats.distance2D / 1000)
         }()
-        var legend: [SVGDrawing.LegendEntry] = [.init(.box(fill: elevationFill, stroke: elevationStroke, opacity: 0.35), "elevation")]
+        var legend: [SVGDrawing.LegendEntry] = [.init(.box(fill: elevationFill, stroke: elevationStroke, opacity: 0.35), words.elevation)]
         if !paces.isEmpty {
-            legend.append(.init(.box(fill: barColour), "pace of a kilometre"))
+            legend.append(.init(.box(fill: barColour), words.kilometrePace))
             if let best {
-                legend.append(.init(.box(fill: bestColour), "best (fastest) kilometre: km \(best.index), \(ActivityText.pace(best.pace))"))
+                legend.append(.init(.box(fill: bestColour), words.best(best.index, ActivityText.pace(best.pace))))
             }
             if let averagePace {
-                legend.append(.init(.line(stroke: averageColour, width: 1.5, dashed: true), "average \(ActivityText.pace(averagePace))"))
+                legend.append(.init(.line(stroke: averageColour, width: 1.5, dashed: true), words.average(ActivityText.pace(averagePace))))
             }
         }
         svg.legend(x: left, y: 76, entries: legend, maxX: plotRight)
@@ -85,7 +86,7 @@ enum ActivitySVG {
             let ceiling = max((high / step).rounded(.up) * step, floor + step)
             func y(_ elevation: Double) -> Double { top + panel - (elevation - floor) / (ceiling - floor) * panel }
             let ticks = SVGDrawing.niceTicks(low: floor, high: ceiling, count: 4).map { (y($0), SVGDrawing.number($0, places: 0)) }
-            svg.yAxis(x: left, from: top, to: top + panel, ticks: ticks, title: "elevation (m)", gridTo: plotRight)
+            svg.yAxis(x: left, from: top, to: top + panel, ticks: ticks, title: words.elevationAxis, gridTo: plotRight)
             let stride = max(1, profile.count / 1500) // keep the picture light for long tracks
             var path = ""
             for (index, sample) in profile.enumerated() where index % stride == 0 || index == profile.count - 1 {
@@ -97,14 +98,14 @@ enum ActivitySVG {
                     + ##" fill="\##(elevationFill)" fill-opacity="0.35" stroke="\##(elevationStroke)" stroke-width="1.5"/>"##)
             if let highest = profile.max(by: { $0.1 < $1.1 }) {
                 let hx = left + highest.0 / total * plotWidth
-                svg.text("highest \(Int(highest.1.rounded())) m", x: min(max(hx, left + 60), plotRight - 60), y: y(highest.1) - 8,
+                svg.text(words.highest(Int(highest.1.rounded())), x: min(max(hx, left + 60), plotRight - 60), y: y(highest.1) - 8,
                          anchor: .middle, fill: elevationStroke)
             }
         } else {
-            svg.yAxis(x: left, from: top, to: top + panel, ticks: [], title: "elevation (m)")
-            svg.text("No elevation in this track", x: left + 10, y: top + panel / 2, fill: "#888")
+            svg.yAxis(x: left, from: top, to: top + panel, ticks: [], title: words.elevationAxis)
+            svg.text(words.noElevation, x: left + 10, y: top + panel / 2, fill: "#888")
         }
-        svg.xAxis(y: top + panel, from: left, to: plotRight, ticks: kmTicks { left + $0 / total * plotWidth }, title: "distance (km)")
+        svg.xAxis(y: top + panel, from: left, to: plotRight, ticks: kmTicks { left + $0 / total * plotWidth }, title: words.distanceAxis)
 
         // Pace per kilometre, from zero: a taller bar is a slower kilometre.
         let bottom = top + panel + 90
@@ -117,7 +118,7 @@ enum ActivitySVG {
             let ticks = Swift.stride(from: 0, through: ceiling + 0.5, by: step).map {
                 (bottom + panel - height($0), ActivityText.duration($0))
             }
-            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: ticks, title: "pace (min/km)", gridTo: plotRight)
+            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: ticks, title: words.paceAxis, gridTo: plotRight)
             let barWidth = plotWidth / Double(max(stats.splits.count, 1))
             let labelEvery = max(1, Int((Double(stats.splits.count) / 25).rounded(.up)))
             var labels: [(x: Double, label: String)] = []
@@ -131,14 +132,14 @@ enum ActivitySVG {
                         + ##" y="\##(SVGDrawing.number(bottom + panel - barHeight))""##
                         + ##" width="\##(SVGDrawing.number(max(barWidth - 4, 1)))" height="\##(SVGDrawing.number(barHeight))""##
                         + ##" fill="\##(fill)">"##
-                        + ##"<title>km \##(split.index): \##(ActivityText.pace(pace))</title></rect>"##)
+                        + ##"<title>\##(SVGDrawing.escape(words.splitTooltip(split.index, ActivityText.pace(pace))))</title></rect>"##)
                 if isBest {
                     // Inside the top of the bar when it is tall enough (the fastest bar is the
                     // shortest, below the average line), else above it.
                     let inside = barHeight > 48
                     let labelY = inside ? bottom + panel - barHeight + 18 : bottom + panel - barHeight - 22
                     let colour = inside ? "#ffffff" : bestColour
-                    svg.text("★ best", x: x + barWidth / 2, y: labelY, anchor: .middle, bold: true, fill: colour, className: "best-label")
+                    svg.text(words.bestMark, x: x + barWidth / 2, y: labelY, anchor: .middle, bold: true, fill: colour, className: "best-label")
                     svg.text(ActivityText.duration(pace), x: x + barWidth / 2, y: labelY + 15, anchor: .middle, fill: colour)
                 }
                 if split.index % labelEvery == 0 || split.index == 1 {
@@ -150,11 +151,11 @@ enum ActivitySVG {
                 let y = bottom + panel - height(averagePace)
                 svg.line(x1: left, y1: y, x2: plotRight, y2: y, stroke: averageColour, width: 1.5, dashed: true, className: "average")
             }
-            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: labels, title: "kilometre (a shorter last split in km)")
+            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: labels, title: words.splitAxis)
         } else {
-            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: [], title: "pace (min/km)")
-            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: [], title: "kilometre")
-            svg.text("No times in this track", x: left + 10, y: bottom + panel / 2, fill: "#888")
+            svg.yAxis(x: left, from: bottom, to: bottom + panel, ticks: [], title: words.paceAxis)
+            svg.xAxis(y: bottom + panel, from: left, to: plotRight, ticks: [], title: words.kilometre)
+            svg.text(words.noTimes, x: left + 10, y: bottom + panel / 2, fill: "#888")
         }
         return svg.render()
     }
