@@ -21,10 +21,10 @@ struct ChartSVGKoreanTests {
         let texts = SVGRead.texts(in: svg)
         #expect(texts.filter { $0 == "시각 (시)" }.count == 2)
         #expect(texts.filter { $0 == "2026년 11월의 인슐린 하루 (04:00부터)" }.count == 2)
-        #expect(texts.contains("Humalog (초속효성): 맞은 시각과 단위"))
+        #expect(texts.contains("Humalog (속효성): 맞은 시각과 단위"))
         #expect(texts.contains { $0.hasPrefix("Lantus: 7일 중 1일 (오늘은 진행 중)") }, "\(texts)")
         let legend = SVGRead.legend(in: svg)
-        #expect(legend.contains("Lantus (지속형)"))
+        #expect(legend.contains("Lantus (지효성)"))
         #expect(legend.contains("빠뜨림: 지난 날에 Lantus 없음"))
         let tooltips = SVGRead.elements("circle", in: svg).compactMap { SVGRead.child("title", of: $0)?.stringValue }
         #expect(tooltips.contains("인슐린 하루 금 2026-11-27 · Humalog 4단위, 2026-11-28 01:00"), "\(tooltips)")

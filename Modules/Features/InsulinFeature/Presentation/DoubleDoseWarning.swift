@@ -16,7 +16,7 @@ public struct DoubleDoseWarning: Sendable {
         let zone = settings.timeZone
         let times = doses.map { "\(zone.dateTimeText(of: $0.takenAt)) \(formatUnits($0.units)) u (\(Handle.of($0.id)))" }
         if language == .ko {
-            return ["⚠ 이중 투여 가능성: 두 기기에서 지속형 인슐린이 가드 시간 안에 두 번 기록되었어요 (둘 다 보관).",
+            return ["⚠ 이중 투여 가능성: 두 기기에서 지효성 인슐린이 가드 시간 안에 두 번 기록되었어요 (둘 다 보관).",
                     "  " + times.joined(separator: " · "),
                     "  확인했다면: tend sync conflicts ack \(handle)"]
         }

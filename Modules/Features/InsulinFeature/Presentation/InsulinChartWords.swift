@@ -3,7 +3,7 @@ import Core
 import Domain
 
 /// The words of `tend insulin chart`'s picture in the screen's language (`--lang`/`LANG`), so
-/// that a chart printed for a Korean reader says 지속형, 초속효성 and 빠뜨린 날, as the text output does.
+/// that a chart printed for a Korean reader says 지효성, 속효성 and 빠뜨린 날, as the text output does.
 struct InsulinChartWords {
     let ko: Bool
 
@@ -27,8 +27,8 @@ struct InsulinChartWords {
             + " · \(missed) missed · average \(average) · streak \(streak) · each insulin day runs \(dayStart) → \(dayStart)"
     }
 
-    func longKind(_ name: String) -> String { ko ? "\(name) (지속형)" : "\(name) (long-acting)" }
-    func rapidKind(_ name: String) -> String { ko ? "\(name) (초속효성)" : "\(name) (rapid-acting)" }
+    func longKind(_ name: String) -> String { ko ? "\(name) (지효성)" : "\(name) (long-acting)" }
+    func rapidKind(_ name: String) -> String { ko ? "\(name) (속효성)" : "\(name) (rapid-acting)" }
     func averageTime(_ average: String) -> String { ko ? "평균 시각 \(average)" : "average time \(average)" }
     func rapidLegend(_ name: String) -> String { ko ? "\(rapidKind(name)), 점의 넓이 ∝ 단위" : "\(rapidKind(name)), area ∝ units" }
     func missedLegend(_ long: String) -> String { ko ? "빠뜨림: 지난 날에 \(long) 없음" : "missed: no \(long) on a past day" }
