@@ -10,9 +10,10 @@ final class PostgresConnection {
     private let handle: OpaquePointer
     let place: String
     private var statements: [String: String] = [:]
-    /// A read transaction's BEGIN, not sent yet: it goes in one pipeline with the transaction's
-    /// first statement (a round trip fewer), or not at all when no statement runs.
-    private var deferredBegin: String?
+    /// A transaction's opening commands (BEGIN, and a write's lock), not sent yet: they go in one
+    /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
+    /// no statement runs.
+    private var deferredBegin: [String] = []
     /// A read-only transaction's COMMIT, sent without waiting: its answer is read before the
     /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
     /// in a way its reads would have to know).
@@ -57,10 +58,11 @@ final class PostgresConnection {
     /// Several statements with no parameters (migrations, BEGIN, COMMIT).
     func script(_ sql: String) throws {
         settle()
-        if let begin = deferredBegin {
-            deferredBegin = nil
+        if !deferredBegin.isEmpty {
+            let begin = deferredBegin
+            deferredBegin = []
             if sql == "COMMIT" || sql == "ROLLBACK" { return } // nothing was begun
-            try exec(begin)
+            return try exec((begin + [sql]).joined(separator: "; ")) // one round trip, simple protocol
         }
         try exec(sql)
     }
@@ -71,17 +73,18 @@ final class PostgresConnection {
         try check(result)
     }
 
-    /// Begins a read-only transaction with the next statement (see `deferredBegin`).
-    func beginWithNextStatement(_ sql: String) {
-        deferredBegin = sql
+    /// Begins a transaction with the next statement (see `deferredBegin`): `commands` run first,
+    /// in order, in the same round trip.
+    func beginWithNextStatement(_ commands: String...) {
+        deferredBegin = commands
     }
 
     /// Ends a read-only transaction begun by `beginWithNextStatement`: nothing to do when no
     /// statement ran, else a COMMIT sent and not waited for (see `commitInFlight`).
     func commitReadOnly() throws {
         settle()
-        if deferredBegin != nil {
-            deferredBegin = nil
+        if !deferredBegin.isEmpty {
+            deferredBegin = []
             return
         }
         guard PQsendQuery(handle, "COMMIT") == 1 else {
@@ -100,51 +103,63 @@ final class PostgresConnection {
 
     /// One statement; its rows and the number of rows it changed.
     func run(_ sql: String, _ arguments: [SQLValue]) throws -> (rows: [Row], changes: Int) {
-        settle()
-        let values = arguments.map(PostgresValues.encode)
-        let name = try preparedName(sql)
-        let text = name == nil ? PostgresSQL.numbered(sql) : sql
-        let result: OpaquePointer?
-        if let begin = deferredBegin {
-            deferredBegin = nil
-            result = try pipelined(begin, then: name, text, values)
-        } else if let name {
-            result = Self.withParameters(values) { pointers, lengths, formats in
-                PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
-            }
-        } else {
-            result = Self.withParameters(values) { pointers, lengths, formats in
-                PQexecParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
-            }
-        }
-        defer { PQclear(result) }
-        try check(result)
-        guard let result else { return ([], 0) }
-        let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
-        return (PostgresValues.rows(of: result), changes)
+        try runAll([(sql: sql, arguments: arguments)])[0]
     }
 
-    /// `begin` and then one statement, sent together in libpq's pipeline mode and answered in one
-    /// round trip; the statement's result (the caller clears it). A failed BEGIN is thrown (the
-    /// statement was then not run).
-    private func pipelined(_ begin: String, then name: String?, _ text: String, _ values: [PostgresValues.Encoded]) throws -> OpaquePointer? {
-        guard PQenterPipelineMode(handle) == 1 else {
-            try exec(begin)
-            return Self.withParameters(values) { pointers, lengths, formats in
-                name.map { PQexecPrepared(handle, $0, Int32(values.count), pointers, lengths, formats, 0) }
-                    ?? PQexecParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
-            }
+    /// Statements sent one after another without waiting (libpq's pipeline mode, one round trip
+    /// for all, the transaction's deferred BEGIN first); each one's rows and changed-row count.
+    /// The first failure is thrown: the statements after it did not run.
+    func runAll(_ statements: [(sql: String, arguments: [SQLValue])]) throws -> [(rows: [Row], changes: Int)] {
+        settle()
+        let prepared = try statements.map { sql, arguments in
+            let name = try preparedName(sql)
+            return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
-        let sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
-            && Self.withParameters(values, { pointers, lengths, formats in
-                name.map { PQsendQueryPrepared(handle, $0, Int32(values.count), pointers, lengths, formats, 0) }
-                    ?? PQsendQueryParams(handle, text, Int32(values.count), nil, pointers, lengths, formats, 0)
-            }) == 1
-            && PQpipelineSync(handle) == 1
+        let commands = deferredBegin.map { Command(name: nil, text: $0, values: []) } + prepared
+        let begun = deferredBegin.count
+        deferredBegin = []
+        let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
+        defer { for result in results { PQclear(result) } }
+        // The first failure in order: the commands after it were skipped by the server.
+        for result in results { try check(result) }
+        return results.dropFirst(begun).map { result in
+            guard let result else { return ([], 0) }
+            return (PostgresValues.rows(of: result), Int(String(cString: PQcmdTuples(result))) ?? 0)
+        }
+    }
+
+    /// A command of a pipeline: a prepared statement (by name), or a text run as it is.
+    private struct Command {
+        let name: String?
+        let text: String
+        let values: [PostgresValues.Encoded]
+    }
+
+    /// One command, waited for.
+    private func send(_ command: Command) -> OpaquePointer? {
+        Self.withParameters(command.values) { pointers, lengths, formats in
+            command.name.map { PQexecPrepared(handle, $0, Int32(command.values.count), pointers, lengths, formats, 0) }
+                ?? PQexecParams(handle, command.text, Int32(command.values.count), nil, pointers, lengths, formats, 0)
+        }
+    }
+
+    /// `commands` sent together in libpq's pipeline mode and answered in one round trip: each
+    /// one's result, in order (the caller clears them). A command after a failed one comes back
+    /// as PGRES_PIPELINE_ABORTED, which `check` reports.
+    private func pipeline(_ commands: [Command]) throws -> [OpaquePointer?] {
+        guard PQenterPipelineMode(handle) == 1 else { return commands.map(send) } // a busy connection: one by one
+        var sent = true
+        for command in commands where sent {
+            sent = Self.withParameters(command.values) { pointers, lengths, formats in
+                command.name.map { PQsendQueryPrepared(handle, $0, Int32(command.values.count), pointers, lengths, formats, 0) }
+                    ?? PQsendQueryParams(handle, command.text, Int32(command.values.count), nil, pointers, lengths, formats, 0)
+            } == 1
+        }
+        sent = sent && PQpipelineSync(handle) == 1
         // Each command's result, then the NULL that ends it; then the sync point's own result.
         var results: [OpaquePointer?] = []
         if sent {
-            for _ in 0..<2 {
+            for _ in commands {
                 let result = PQgetResult(handle)
                 results.append(result)
                 if result != nil { while let extra = PQgetResult(handle) { PQclear(extra) } }
@@ -156,18 +171,11 @@ final class PostgresConnection {
             }
         }
         if PQexitPipelineMode(handle) != 1 { isStuck = true }
-        guard sent, results.count == 2, !isStuck else {
+        guard sent, results.count == commands.count, !isStuck else {
             for result in results { PQclear(result) }
             throw PostgresError.unavailable(place, String(cString: PQerrorMessage(handle)))
         }
-        do {
-            defer { PQclear(results[0]) }
-            try check(results[0])
-        } catch {
-            PQclear(results[1])
-            throw error
-        }
-        return results[1]
+        return results
     }
 
     // MARK: - Internals

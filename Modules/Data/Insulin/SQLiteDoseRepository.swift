@@ -60,21 +60,21 @@ public struct SQLiteDoseRepository: DoseRepository {
 
     static let quarter: Int64 = 900_000
 
-    private static let latestAtOrBefore = """
+    static let latestAtOrBefore = """
         SELECT \(columns) FROM insulin_doses
         WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at <= ?
         ORDER BY taken_at DESC, id DESC LIMIT 1
         """
-    private static let latestInInterval = """
+    static let latestInInterval = """
         SELECT \(columns) FROM insulin_doses
         WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at >= ? AND taken_at < ?
         ORDER BY taken_at DESC, id DESC LIMIT 1
         """
-    private static let quartersTally = """
+    static let quartersTally = """
         SELECT TOTAL(count) AS count, TOTAL(units) AS units FROM insulin_dose_tallies
         WHERE owner_id = ? AND kind = ? AND quarter >= ? AND quarter < ?
         """
-    private static let dosesTally = """
+    static let dosesTally = """
         SELECT COUNT(*) AS count, TOTAL(units) AS units FROM insulin_doses
         WHERE owner_id = ? AND kind = ? AND deleted_at IS NULL AND taken_at >= ? AND taken_at < ?
         """
@@ -89,27 +89,38 @@ public struct SQLiteDoseRepository: DoseRepository {
     }
 
     public func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally {
-        guard case .integer(let lower) = interval.lowerBound.sqlValue, case .integer(let upper) = interval.upperBound.sqlValue,
-              lower < upper else { return DoseTally(count: 0, units: 0) }
-        let key: [SQLValue] = [.text(ownerID), .text(kind.rawValue)]
-        // Whole quarters from the tallies, the parts at either end from the doses.
-        let first = Self.floorDiv(lower + Self.quarter - 1, Self.quarter), end = Self.floorDiv(upper, Self.quarter)
-        guard first < end else { return try tally(Self.dosesTally, key + [.integer(lower), .integer(upper)]) }
-        let (inner, head, tail) = try database.read {
-            (try tally(Self.quartersTally, key + [.integer(first), .integer(end)]),
-             try tally(Self.dosesTally, key + [.integer(lower), .integer(first * Self.quarter)]),
-             try tally(Self.dosesTally, key + [.integer(end * Self.quarter), .integer(upper)]))
+        let statements = Self.tallyStatements([.text(ownerID), .text(kind.rawValue)], in: interval)
+        switch statements.count {
+        case 0: return DoseTally(count: 0, units: 0)
+        case 1: return try Self.tally(of: [try database.query(statements[0].sql, statements[0].arguments)])
+        default: return try Self.tally(of: try database.read { try database.queries(statements) })
         }
-        // Sums kept by adding and taking away: units come in steps of 0.5, rounding only hides
-        // what a float would add to a value that is not.
-        let units = ((inner.units + head.units + tail.units) * 1000).rounded() / 1000
-        return DoseTally(count: inner.count + head.count + tail.count, units: units)
     }
 
-    private func tally(_ sql: String, _ arguments: [SQLValue]) throws -> DoseTally {
-        let row = try database.queryOne(sql, arguments)
-        let count: Double = try row?.get("count") ?? 0
-        return DoseTally(count: Int(count), units: try row?.get("units") ?? 0)
+    /// The statements that count a kind's doses in `interval` (none for an empty one): whole
+    /// quarters from the tallies, the parts at either end from the doses.
+    static func tallyStatements(_ key: [SQLValue], in interval: Range<Date>) -> [SQLStatement] {
+        guard case .integer(let lower) = interval.lowerBound.sqlValue, case .integer(let upper) = interval.upperBound.sqlValue,
+              lower < upper else { return [] }
+        let first = floorDiv(lower + quarter - 1, quarter), end = floorDiv(upper, quarter)
+        guard first < end else { return [SQLStatement(dosesTally, key + [.integer(lower), .integer(upper)])] }
+        return [SQLStatement(quartersTally, key + [.integer(first), .integer(end)]),
+                SQLStatement(dosesTally, key + [.integer(lower), .integer(first * quarter)]),
+                SQLStatement(dosesTally, key + [.integer(end * quarter), .integer(upper)])]
+    }
+
+    /// The answers of `tallyStatements` added up.
+    static func tally(of answers: some Collection<[Row]>) throws -> DoseTally {
+        var count = 0.0, units = 0.0
+        for row in answers.compactMap(\.first) {
+            let rowCount: Double? = try row.get("count"), rowUnits: Double? = try row.get("units")
+            count += rowCount ?? 0
+            units += rowUnits ?? 0
+        }
+        guard answers.count > 1 else { return DoseTally(count: Int(count), units: units) }
+        // Sums kept by adding and taking away: units come in steps of 0.5, rounding only hides
+        // what a float would add to a value that is not.
+        return DoseTally(count: Int(count), units: (units * 1000).rounded() / 1000)
     }
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

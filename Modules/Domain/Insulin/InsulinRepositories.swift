@@ -17,6 +17,8 @@ public protocol DoseRepository: Sendable {
     /// How many doses of a kind were taken in `interval` (half-open), and their units: counted by
     /// an index, without reading the doses.
     func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally
+    /// The insulin status's four reads at once (`DoseStatusReads`; by default one after another).
+    func statusReads(ownerID: String, day: Range<Date>, horizon: Date) throws -> DoseStatusReads
     /// When the owner's earliest dose was taken.
     func earliestTakenAt(ownerID: String) throws -> Date?
 }

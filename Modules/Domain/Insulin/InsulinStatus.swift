@@ -53,7 +53,8 @@ public struct GetInsulinStatus: Sendable {
     }
 
     /// Four reads, each answered by an index, never the day's doses: a day that holds
-    /// thousands of doses costs what a quiet day costs.
+    /// thousands of doses costs what a quiet day costs. They need only the settings, so they are
+    /// asked at once (one round trip on PostgreSQL).
     public func callAsFunction(ownerID: String) throws -> InsulinStatus {
         let now = clock.now
         let settings = try settings.current(ownerID: ownerID)
@@ -62,14 +63,12 @@ public struct GetInsulinStatus: Sendable {
         let interval = days.interval(from: today, through: today)
         // A dose a little ahead of the clock (logged within the tolerance) is already the last one.
         let horizon = now.addingTimeInterval(DoseRules.futureTolerance)
-        let rapid = try doses.tally(ownerID: ownerID, kind: .rapid, in: interval)
+        let reads = try doses.statusReads(ownerID: ownerID, day: interval, horizon: horizon)
         return InsulinStatus(
             now: now, settings: settings, insulinDay: today,
-            longToday: try doses.latest(ownerID: ownerID, kind: .long, in: interval),
-            lastLong: try doses.latest(ownerID: ownerID, kind: .long, atOrBefore: horizon),
-            lastRapid: try doses.latest(ownerID: ownerID, kind: .rapid, atOrBefore: horizon),
-            rapidCountToday: rapid.count,
-            rapidUnitsToday: rapid.units
+            longToday: reads.longToday, lastLong: reads.lastLong, lastRapid: reads.lastRapid,
+            rapidCountToday: reads.rapidToday.count,
+            rapidUnitsToday: reads.rapidToday.units
         )
     }
 }

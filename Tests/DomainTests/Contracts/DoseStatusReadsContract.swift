@@ -1,0 +1,62 @@
+import Core
+import Domain
+import Foundation
+import Testing
+
+/// `DoseRepository.statusReads` must answer what the four reads it stands for answer, on every
+/// backend: the SQL repository sends them together (one pipeline on PostgreSQL), so a statement
+/// paired with the wrong answer, or a tally split wrongly, shows here.
+@Suite("Contract: DoseRepository.statusReads")
+struct DoseStatusReadsContract {
+    func dose(_ id: String, _ kind: InsulinKind, at offset: Int64, owner: String = "ana", units: Double = 2) -> Dose {
+        Dose(id: id, ownerID: owner, kind: kind, units: units, takenAt: Contract.at(offset), note: nil, createdAt: Contract.at(offset),
+             updatedAt: Contract.at(offset))
+    }
+
+    func oneByOne(_ doses: any DoseRepository, day: Range<Date>, horizon: Date) throws -> DoseStatusReads {
+        DoseStatusReads(longToday: try doses.latest(ownerID: "ana", kind: .long, in: day),
+                        lastLong: try doses.latest(ownerID: "ana", kind: .long, atOrBefore: horizon),
+                        lastRapid: try doses.latest(ownerID: "ana", kind: .rapid, atOrBefore: horizon),
+                        rapidToday: try doses.tally(ownerID: "ana", kind: .rapid, in: day))
+    }
+
+    @Test("at once, the same answers as the four reads one by one, whatever the day's bounds", arguments: Backend.allCases)
+    func sameAsOneByOne(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        // Contract.t0 is not on a quarter hour: a day from it has parts of quarters at both ends.
+        let ragged = Contract.at(0)..<Contract.at(Contract.day)
+        let quarterStart = Contract.base / 900_000 * 900_000 + 900_000 - Contract.base
+        let whole = Contract.at(quarterStart)..<Contract.at(quarterStart + Contract.day)
+        let short = Contract.at(Contract.minute)..<Contract.at(2 * Contract.minute) // inside one quarter
+        let horizon = Contract.at(Contract.day - Contract.hour)
+
+        let empty = try stores.doses.statusReads(ownerID: "ana", day: ragged, horizon: horizon)
+        #expect(empty == DoseStatusReads(longToday: nil, lastLong: nil, lastRapid: nil, rapidToday: DoseTally(count: 0, units: 0)))
+
+        try stores.doses.insert(dose("r-head", .rapid, at: 1, units: 1))                  // in the ragged day's first part-quarter
+        try stores.doses.insert(dose("r-short", .rapid, at: Contract.minute + 5, units: 2.5))
+        try stores.doses.insert(dose("r-mid", .rapid, at: 6 * Contract.hour, units: 4))
+        try stores.doses.insert(dose("r-tail", .rapid, at: Contract.day - 1, units: 8))   // after the horizon
+        try stores.doses.insert(dose("r-before", .rapid, at: -1, units: 16))
+        try stores.doses.insert(dose("l-day", .long, at: 2 * Contract.hour, units: 20))
+        try stores.doses.insert(dose("l-old", .long, at: -Contract.day, units: 18))
+        try stores.doses.insert(dose("theirs", .rapid, at: 3 * Contract.hour, owner: "ben", units: 32))
+        var gone = dose("gone", .long, at: 3 * Contract.hour, units: 64)
+        try stores.doses.insert(gone)
+        gone.deletedAt = Contract.at(4 * Contract.hour)
+        try stores.doses.update(gone)
+
+        for day in [ragged, whole, short] {
+            let atOnce = try stores.doses.statusReads(ownerID: "ana", day: day, horizon: horizon)
+            #expect(atOnce == (try oneByOne(stores.doses, day: day, horizon: horizon)))
+        }
+        let reads = try stores.doses.statusReads(ownerID: "ana", day: ragged, horizon: horizon)
+        #expect(reads.longToday?.id == "l-day")
+        #expect(reads.lastLong?.id == "l-day")
+        #expect(reads.lastRapid?.id == "r-mid")
+        #expect(reads.rapidToday == DoseTally(count: 4, units: 15.5))
+        let early = try stores.doses.statusReads(ownerID: "ana", day: short, horizon: Contract.at(0))
+        #expect(early.longToday == nil && early.lastLong?.id == "l-old" && early.lastRapid?.id == "r-before")
+        #expect(early.rapidToday == DoseTally(count: 1, units: 2.5))
+    }
+}
