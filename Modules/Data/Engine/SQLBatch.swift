@@ -21,7 +21,8 @@ extension SQLDatabase {
     /// Several statements that do not depend on one another's answers, answered together where
     /// the engine can (one round trip on PostgreSQL), else one after another (SQLite, in process).
     public func queries(_ statements: [SQLStatement]) throws -> [[Row]] {
-        if let engine = self as? any SQLPipelining { return try engine.pipelined(statements) }
+        // The dialect first: SQLite, the common case, skips the cast's conformance lookup.
+        if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.pipelined(statements) }
         return try statements.map { try query($0.sql, $0.arguments) }
     }
 }
