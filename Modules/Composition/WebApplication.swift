@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Core
 import Crypto
+import Data
 import Domain
 import HTTP
 import WebFeature
@@ -21,7 +22,16 @@ extension ServerApplication {
             couples: container.couples, quests: container.quests,
             configuration: WebConfiguration.fromEnvironment(environment), assets: assets,
             message: { error, language in language == .ko ? KoreanCatalog.catalog.message(for: error) : error.message },
-            digest: { SodiumDigest.sha256Hex(Data($0.utf8)) })
+            digest: { SodiumDigest.sha256Hex(Data($0.utf8)) },
+            snapshot: Self.snapshot(container.database))
         return WebRoutes.make(services)
+    }
+
+    /// A page's reads in one snapshot on SQLite, where a write inside still takes the writer.
+    /// PostgreSQL refuses a write inside a read transaction, and a GET page is not proven never to
+    /// write (defaults saved on first look), so there each statement keeps its own transaction.
+    static func snapshot(_ database: any SQLDatabase) -> @Sendable (() throws -> HTTPResponse) throws -> HTTPResponse {
+        guard database.dialect == .sqlite else { return { try $0() } }
+        return { page in try database.read(page) }
     }
 }

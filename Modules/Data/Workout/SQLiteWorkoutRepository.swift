@@ -69,15 +69,19 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
             "SELECT * FROM workouts WHERE owner_id = ? AND deleted_at IS NULL AND started_at >= ? AND started_at < ? "
                 + "ORDER BY started_at, id",
             [.text(ownerID), lower, upper])
+        // Grouped and put in order here: an ORDER BY over the join made SQLite sort every set in
+        // a temporary b-tree on each Today page.
         let sets = try database.query(
             """
             SELECT s.* FROM workout_sets s JOIN workouts w ON w.id = s.workout_id
-            WHERE w.owner_id = ? AND w.deleted_at IS NULL AND w.started_at >= ? AND w.started_at < ? ORDER BY s.workout_id, s.position
+            WHERE w.owner_id = ? AND w.deleted_at IS NULL AND w.started_at >= ? AND w.started_at < ?
             """,
             [.text(ownerID), lower, upper])
         var byWorkout: [String: [WorkoutSet]] = [:]
         for row in sets { byWorkout[try row.get("workout_id"), default: []].append(try Self.decodeSet(row)) }
-        return try rows.map { try decode($0, sets: byWorkout[try $0.get("id", as: String.self)] ?? []) }
+        return try rows.map { row in
+            try decode(row, sets: (byWorkout[try row.get("id", as: String.self)] ?? []).sorted { $0.order < $1.order })
+        }
     }
 
     private func sets(of ids: [String]) throws -> [String: [WorkoutSet]] {

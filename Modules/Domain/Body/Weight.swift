@@ -149,6 +149,11 @@ public struct BodyUseCases: Sendable {
     }
 
     public func trend(ownerID: String) throws -> WeightTrend {
-        WeightTrend(entries: try weights.entries(ownerID: ownerID), timeZone: zone(ownerID: ownerID))
+        try trend(ownerID: ownerID, zone: zone(ownerID: ownerID))
+    }
+
+    /// The trend in a zone the caller already read (a page that has the account in hand).
+    public func trend(ownerID: String, zone: TimeZone) throws -> WeightTrend {
+        WeightTrend(entries: try weights.entries(ownerID: ownerID), timeZone: zone)
     }
 }

@@ -243,7 +243,11 @@ public struct WorkoutUseCases: Sendable {
 
     /// One read of the time zone and one of the settings (each is a query; Today asks for this on every visit).
     public func stats(ownerID: String) throws -> TrainingStats {
-        let zone = zone(ownerID: ownerID)
+        try stats(ownerID: ownerID, zone: zone(ownerID: ownerID))
+    }
+
+    /// The stats in a zone the caller already read (a page that has the account in hand).
+    public func stats(ownerID: String, zone: TimeZone) throws -> TrainingStats {
         var otherDays = Set<LocalDate>()
         var otherMonth: (minutes: Double, sessions: Int) = (0, 0)
         let today = zone.localDate(of: clock.now)
@@ -292,5 +296,3 @@ public struct WorkoutUseCases: Sendable {
     }
 }
 
-extension String {
-}

@@ -8,7 +8,7 @@ public enum WebRoutes {
     public static func make(_ services: WebServices) -> [Route] {
         let layout = Layout(assets: services.assets)
         let contexts = WebContextMaker(sessions: services.sessions, configuration: services.configuration, digest: services.digest)
-        let routes = WebRouteMaker(contexts: contexts, layout: layout, message: services.message)
+        let routes = WebRouteMaker(contexts: contexts, layout: layout, message: services.message, snapshot: services.snapshot)
         return AssetController(assets: services.assets).make()
             + AuthController(services: services, routes: routes, layout: layout).make()
             + AccountController(services: services, routes: routes, layout: layout).make()

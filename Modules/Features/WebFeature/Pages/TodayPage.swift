@@ -11,12 +11,15 @@ struct TodayPage: Sendable {
 
     func render(_ context: WebContext) throws -> HTTPResponse {
         let words = context.words
-        let owner = context.account!.id
+        let account = context.account!
+        let owner = account.id
+        // The account read for the session names the zone: the cards do not read it again.
+        let zone = TimeZone(stored: account.timeZoneIdentifier)
         let status = try services.insulin.status(ownerID: owner)
-        let today = services.nutrition.today(ownerID: owner)
-        let training = try? services.workouts.stats(ownerID: owner)
+        let today = zone.localDate(of: services.workouts.clock.now)
+        let training = try? services.workouts.stats(ownerID: owner, zone: zone)
         let diet = try? services.nutrition.day(ownerID: owner, date: today)
-        let trend = try? services.body.trend(ownerID: owner)
+        let trend = try? services.body.trend(ownerID: owner, zone: zone)
         let html = layout.document(context, title: words.today, tab: .today) {
             el("h1") { words.todayHeader(today) }
             InsulinPages.widget(context, settings: status.settings)

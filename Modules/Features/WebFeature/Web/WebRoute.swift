@@ -10,6 +10,7 @@ struct WebRouteMaker: Sendable {
     let contexts: WebContextMaker
     let layout: Layout
     let message: @Sendable (AppError, Language) -> String
+    let snapshot: @Sendable (() throws -> HTTPResponse) throws -> HTTPResponse
 
     typealias PageHandler = @Sendable (WebContext) throws -> HTTPResponse
     typealias FormHandler = @Sendable (WebContext, FormBody) throws -> HTTPResponse
@@ -19,10 +20,16 @@ struct WebRouteMaker: Sendable {
     func get(_ path: String, loggedIn: Bool = true, _ handler: @escaping PageHandler) -> Route {
         let contexts = contexts
         let failure = failurePage
+        let snapshot = snapshot
         return Route("GET", path, requiresAuth: false, operation: Self.operation) { request in
-            let context = contexts.make(request)
-            if loggedIn, context.account == nil { return Self.toLogin(context) }
-            do { return try handler(context) } catch { return failure(context, error) }
+            // The session check and every read of the page in one snapshot; a write a GET makes
+            // (none should) would still take the writer.
+            let page = {
+                let context = contexts.make(request)
+                if loggedIn, context.account == nil { return Self.toLogin(context) }
+                do { return try handler(context) } catch { return failure(context, error) }
+            }
+            do { return try snapshot(page) } catch { return failure(contexts.make(request), error) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Core
 import Domain
+import HTTP
 
 /// What the web app is built from: the same use cases the CLI and the API receive from the
 /// container, and the few things only the composition knows (the Korean error catalog, a digest).
@@ -18,11 +19,15 @@ public struct WebServices: Sendable {
     public var message: @Sendable (AppError, Language) -> String
     /// SHA-256 of a text as hex (the logged-in CSRF token).
     public var digest: @Sendable (String) -> String
+    /// Runs a page's reads on one connection and one state of the data (`SQLDatabase.read`): a
+    /// page shows one moment, and SQLite takes its read lock once instead of once a statement.
+    public var snapshot: @Sendable (() throws -> HTTPResponse) throws -> HTTPResponse
 
     public init(accounts: AccountUseCases, sessions: BrowserSessions, insulin: InsulinUseCases, workouts: WorkoutUseCases,
                 nutrition: NutritionUseCases, body: BodyUseCases, couples: CoupleUseCases, quests: QuestUseCases, configuration: WebConfiguration,
                 assets: WebAssets, message: @escaping @Sendable (AppError, Language) -> String,
-                digest: @escaping @Sendable (String) -> String) {
+                digest: @escaping @Sendable (String) -> String,
+                snapshot: @escaping @Sendable (() throws -> HTTPResponse) throws -> HTTPResponse = { try $0() }) {
         self.accounts = accounts
         self.sessions = sessions
         self.insulin = insulin
@@ -35,5 +40,6 @@ public struct WebServices: Sendable {
         self.assets = assets
         self.message = message
         self.digest = digest
+        self.snapshot = snapshot
     }
 }
