@@ -58,11 +58,16 @@ public struct Node: Sendable {
     /// The node's HTML after `prefix` (`<!doctype html>`), decoded once.
     func render(after prefix: StaticString) -> String {
         if prefix.utf8CodeUnitCount == 0, case .markup(let bytes) = content { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes(after: prefix), as: UTF8.self)
+    }
+
+    /// The node's UTF-8 after `prefix`: what a response sends, never decoded into a String.
+    func bytes(after prefix: StaticString) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(prefix.utf8CodeUnitCount + byteCount)
         HTMLBytes.append(prefix, to: &bytes)
         append(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     public func render(into output: inout String) {

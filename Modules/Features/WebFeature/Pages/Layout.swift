@@ -9,7 +9,7 @@ struct Layout: Sendable {
     /// The features reached from Today's cards (quest, training, food, weight) show the bar with no tab marked.
     enum Tab: Sendable, CaseIterable { case today, insulin, calendar, couple, account, quest, training, food, none }
 
-    func document(_ context: WebContext, title: String, tab: Tab, @NodeBuilder content: () -> [Node]) -> String {
+    func document(_ context: WebContext, title: String, tab: Tab, @NodeBuilder content: () -> [Node]) -> HTMLPage {
         let words = context.words
         let page = el("html", .lang(context.language.rawValue)) {
             el("head") {
@@ -35,7 +35,7 @@ struct Layout: Sendable {
                 if context.account != nil, tab != .none { tabBar(words, tab: tab) }
             }
         }
-        return page.render(after: "<!doctype html>\n")
+        return HTMLPage(page.bytes(after: "<!doctype html>\n"))
     }
 
     private func tabBar(_ words: WebWords, tab: Tab) -> Node { Self.tabBars[words.ko]![tab]! }

@@ -8,8 +8,8 @@ enum WebResponses {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
         + "connect-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    static func page(_ html: String, context: WebContext, status: Int = 200) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.utf8))
+    static func page(_ html: HTMLPage, context: WebContext, status: Int = 200) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.bytes))
         finish(&response, context: context)
         // A person's page is never stored by a shared cache, nor kept for the back button after logout.
         response.setHeader("Cache-Control", "no-store")
