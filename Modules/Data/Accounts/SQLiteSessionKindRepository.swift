@@ -21,9 +21,17 @@ public struct SQLiteSessionKindRepository: SessionKindRepository {
     }
 
     public func apiSession(tokenHash: String) throws -> Session? {
+        try session(tokenHash: tokenHash, kind: .api)
+    }
+
+    public func browserSession(tokenHash: String) throws -> Session? {
+        try session(tokenHash: tokenHash, kind: .browser)
+    }
+
+    private func session(tokenHash: String, kind: SessionKind) throws -> Session? {
         try database.queryOne(
-            "SELECT id, account_id, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ? AND kind = 'api'",
-            [.text(tokenHash)]
+            "SELECT id, account_id, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ? AND kind = ?",
+            [.text(tokenHash), .text(kind.rawValue)]
         ).map { row in
             Session(id: try row.get("id"), accountID: try row.get("account_id"), tokenHash: tokenHash,
                     createdAt: try row.get("created_at"), expiresAt: try row.get("expires_at"), revokedAt: try row.get("revoked_at"))

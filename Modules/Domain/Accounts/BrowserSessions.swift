@@ -31,6 +31,9 @@ public protocol SessionKindRepository: Sendable {
     /// The session of an API token with this hash, whatever its state; nil for a browser
     /// session's token. One statement: the server asks it on every request on PostgreSQL.
     func apiSession(tokenHash: String) throws -> Session?
+    /// The session of a browser's cookie token with this hash, whatever its state; nil for an
+    /// API token. One statement: the web asks it on every page.
+    func browserSession(tokenHash: String) throws -> Session?
     /// The account's unrevoked sessions that expire after `date`, newest first.
     func activeSessions(accountID: String, at date: Date) throws -> [SessionListing]
 }
@@ -61,9 +64,8 @@ public struct BrowserSessions: Sendable {
     /// or an API token.
     public func session(token: String) throws -> (account: Account, sessionID: String)? {
         guard !token.isEmpty, token.utf8.count <= 256,
-              let session = try accounts.sessions.session(tokenHash: accounts.tokens.hash(token)),
+              let session = try kinds.browserSession(tokenHash: accounts.tokens.hash(token)),
               session.revokedAt == nil, session.expiresAt > accounts.clock.now,
-              try kinds.kind(sessionID: session.id) == .browser,
               let account = try? accounts.account(id: session.accountID) else { return nil }
         return (account, session.id)
     }
