@@ -48,10 +48,11 @@ public struct SQLiteDietRepository: DietRepository {
             [.text(ownerID), .text(from.description), .text(through.description)]).map(Self.decode)
     }
 
+    /// The live goals, from the index of 0021 in its order (no sort).
+    static let currentGoals = "SELECT * FROM nutrition_goals WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+
     public func goals(ownerID: String) throws -> NutritionGoals? {
-        try database.queryOne(
-            "SELECT * FROM nutrition_goals WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1", [.text(ownerID)]
-        ).map { row in
+        try database.queryOne(Self.currentGoals, [.text(ownerID)]).map { row in
             NutritionGoals(kcal: try row.get("kcal"), protein: try row.get("protein_g"), carbs: try row.get("carbs_g"),
                            fat: try row.get("fat_g"))
         }

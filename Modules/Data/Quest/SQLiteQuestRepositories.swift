@@ -111,10 +111,11 @@ public struct SQLiteQuestSettingsRepository: QuestSettingsRepository {
         self.database = database
     }
 
+    /// The live settings, from the index of 0021 in its order (no sort).
+    static let current = "SELECT * FROM quest_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+
     public func settings(ownerID: String) throws -> QuestSettings? {
-        guard let row = try database.queryOne(
-            "SELECT * FROM quest_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1", [.text(ownerID)])
-        else { return nil }
+        guard let row = try database.queryOne(Self.current, [.text(ownerID)]) else { return nil }
         guard let reminder = LocalTime(minutes: try row.get("reminder_minutes")) else {
             throw AppError(.internalFailure, code: "database_error", "the stored quest reminder is not a time of day")
         }

@@ -65,18 +65,10 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
     public func sessions(ownerID: String, in interval: Range<Date>?) throws -> [WorkoutSession] {
         let lower = interval.map { $0.lowerBound.sqlValue } ?? .integer(.min)
         let upper = interval.map { $0.upperBound.sqlValue } ?? .integer(.max)
-        let rows = try database.query(
-            "SELECT * FROM workouts WHERE owner_id = ? AND deleted_at IS NULL AND started_at >= ? AND started_at < ? "
-                + "ORDER BY started_at, id",
-            [.text(ownerID), lower, upper])
+        let rows = try database.query(Self.sessionsInOrder, [.text(ownerID), lower, upper])
         // Grouped and put in order here: an ORDER BY over the join made SQLite sort every set in
         // a temporary b-tree on each Today page.
-        let sets = try database.query(
-            """
-            SELECT s.* FROM workout_sets s JOIN workouts w ON w.id = s.workout_id
-            WHERE w.owner_id = ? AND w.deleted_at IS NULL AND w.started_at >= ? AND w.started_at < ?
-            """,
-            [.text(ownerID), lower, upper])
+        let sets = try database.query(Self.setsOfSessions, [.text(ownerID), lower, upper])
         var byWorkout: [String: [WorkoutSet]] = [:]
         for row in sets { byWorkout[try row.get("workout_id"), default: []].append(try Self.decodeSet(row)) }
         return try rows.map { row in
@@ -93,9 +85,18 @@ public struct SQLiteWorkoutRepository: WorkoutRepository {
         return result
     }
 
+    /// Oldest first, from the index of 0021 in that order (no sort).
+    static let sessionsInOrder = "SELECT * FROM workouts WHERE owner_id = ? AND deleted_at IS NULL AND started_at >= ? AND started_at < ? "
+        + "ORDER BY started_at, id"
+    static let setsOfSessions = """
+        SELECT s.* FROM workout_sets s JOIN workouts w ON w.id = s.workout_id
+        WHERE w.owner_id = ? AND w.deleted_at IS NULL AND w.started_at >= ? AND w.started_at < ?
+        """
+    /// The live settings, from the index of 0021 in its order (no sort).
+    static let currentSettings = "SELECT * FROM workout_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+
     public func settings(ownerID: String) throws -> WorkoutSettings? {
-        try database.queryOne("SELECT * FROM workout_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
-                              [.text(ownerID)]).map { row in
+        try database.queryOne(Self.currentSettings, [.text(ownerID)]).map { row in
             let planText: String = try row.get("plan")
             let plan = (try? JSONDecoder().decode([String: String].self, from: Data(planText.utf8))) ?? [:]
             return WorkoutSettings(weeklySessions: try row.get("weekly_sessions"), monthlySessions: try row.get("monthly_sessions"),
