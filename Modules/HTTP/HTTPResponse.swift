@@ -45,6 +45,14 @@ public struct HTTPResponse: Sendable {
     }
 
     private static func encoded<T: Encodable>(_ value: T, status: Int) throws -> HTTPResponse {
+        // A generic caller (an endpoint's answer) reaches a type's own writer this way too.
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter(capacity: 1024)
+            writable.write(to: &writer)
+            if writer.isEncodable {
+                return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(writer.bytes))
+            }
+        }
         if let bytes = TreeJSONEncoder.encode(value) {
             return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(bytes))
         }

@@ -225,7 +225,7 @@ public struct SQLiteCoupleRepository: CoupleRepository {
                               [.text(coupleID), .text(id)]).map(event)
     }
 
-    private func event(_ row: Row) throws -> CalendarEvent {
+    func event(_ row: Row) throws -> CalendarEvent {
         CalendarEvent(
             id: try row.get("id"), coupleID: try row.get("couple_id"), authorID: try row.get("author_id"), title: try row.get("title"),
             whoseAccountID: try row.get("whose"), isAllDay: try row.get("all_day"), startDay: try Self.date(row, "start_day"),
@@ -276,11 +276,11 @@ public struct SQLiteCoupleRepository: CoupleRepository {
                               [.text(coupleID), .text(id)]).map(careItem)
     }
 
-    private func careItem(_ row: Row) throws -> CareItem {
+    func careItem(_ row: Row) throws -> CareItem {
         CareItem(id: try row.get("id"), coupleID: try row.get("couple_id"), authorID: try row.get("author_id"),
                  forAccountID: try row.get("for_account_id"), text: try row.get("text"),
-                 due: (try row.get("due", as: String?.self)).flatMap(LocalDate.init), doneBy: try row.get("done_by"),
-                 doneAt: try row.get("done_at"), doneDay: (try row.get("done_day", as: String?.self)).flatMap(LocalDate.init),
+                 due: (try row.get("due", as: String?.self)).flatMap(LocalDate.init(storedText:)), doneBy: try row.get("done_by"),
+                 doneAt: try row.get("done_at"), doneDay: (try row.get("done_day", as: String?.self)).flatMap(LocalDate.init(storedText:)),
                  createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"), deletedAt: try row.get("deleted_at"))
     }
 
@@ -326,7 +326,7 @@ public struct SQLiteCoupleRepository: CoupleRepository {
     }
 
     static func date(_ row: Row, _ column: String) throws -> LocalDate {
-        guard let date = LocalDate(try row.get(column, as: String.self)) else {
+        guard let date = LocalDate(storedText: try row.get(column, as: String.self)) else {
             throw AppError(.internalFailure, code: "database_error", "column '\(column)' holds an invalid date")
         }
         return date

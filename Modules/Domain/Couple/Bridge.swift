@@ -81,6 +81,23 @@ public struct BridgeActivity: Sendable {
         let day: LocalDate
     }
 
+    public init(marks: [BridgeMark] = []) {
+        add(marks)
+    }
+
+    /// More of the same activity (a window read further back).
+    public mutating func add(_ marks: [BridgeMark]) {
+        for mark in marks {
+            let key = Key(member: mark.memberID, day: mark.day)
+            switch mark.kind {
+            case .mood: moods.insert(key)
+            case .photo: photos.insert(key)
+            case .care: care.insert(key)
+            case .calendar: checks.insert(key)
+            }
+        }
+    }
+
     public init(moods: [MoodEntry], photos: [CouplePhoto], care: [CareItem], checks: [CalendarCheck]) {
         self.moods = Set(moods.map { Key(member: $0.authorID, day: $0.day) })
         self.photos = Set(photos.filter { $0.deletedAt == nil }.map { Key(member: $0.authorID, day: $0.day) })

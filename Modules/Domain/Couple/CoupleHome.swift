@@ -69,32 +69,45 @@ extension CoupleUseCases {
         let since = min(TimeZone(secondsFromGMT: -12 * 3600)!.localDate(of: couple.createdAt), day)
         // The streak can only run as far back as the couple exists; a year bounds the reading.
         let first = max(since, day.adding(days: -366))
-        let activity = BridgeActivity(
-            moods: try couples.moods(coupleID: couple.id, from: first, through: day),
-            photos: try couples.photos(coupleID: couple.id, from: first, through: day),
-            care: try couples.careItems(coupleID: couple.id),
-            checks: try couples.checks(coupleID: couple.id, from: first, through: day))
-        return activity.bridge(on: day, members: couple.memberIDs, since: first)
+        // A streak ends at its first unbuilt day: read a week back, then four times as far each
+        // time every day of the window was built, so that only a couple who built the bridge
+        // every day of the year has the year read. The result is that of reading from `first`.
+        var activity = BridgeActivity(marks: try couples.careMarks(coupleID: couple.id, from: first, through: day))
+        var span = 8
+        var through = day
+        while true {
+            let from = max(first, day.adding(days: 1 - span))
+            activity.add(try couples.bridgeMarks(coupleID: couple.id, from: from, through: through))
+            let bridge = activity.bridge(on: day, members: couple.memberIDs, since: from)
+            // The run reaches `from` when it covers every day from there to yesterday (and today, if built).
+            let covered = from.days(until: day) + (bridge.score >= 100 ? 1 : 0)
+            if from == first || bridge.streak < covered { return bridge }
+            through = from.adding(days: -1)
+            span *= 4
+        }
     }
 
     public func home(accountID: String, on date: LocalDate?) throws -> CoupleHome {
         let couple = try activeCouple(accountID: accountID)
         let now = clock.now
         let people = try members(of: couple)
-        let viewerToday = today(of: accountID)
+        // Each member's zone once, from the accounts just read (not read again per question).
+        let zones = people.accounts.map { TimeZone(stored: $0.timeZoneIdentifier) }
+        let viewerZone = zip(people.accounts, zones).first { $0.0.id == accountID }?.1 ?? zone(of: accountID)
+        let viewerToday = viewerZone.localDate(of: now)
         let day = date ?? viewerToday
         let oldest = min(day, viewerToday).adding(days: -1)
         let newest = max(day, viewerToday).adding(days: 1)
         let moods = try couples.moods(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
         let photos = try couples.photos(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
-        let members = people.accounts.map { account -> MemberToday in
-            let zone = TimeZone(stored: account.timeZoneIdentifier)
-            let memberDay = date ?? zone.localDate(of: now)
+        let members = zip(people.accounts, zones).map { account, zone -> MemberToday in
+            let localDate = zone.localDate(of: now)
+            let memberDay = date ?? localDate
             let location = people.locations[account.id]
             let report = location.map { weather.report(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? WeatherReport(observation: nil, isStale: false, isConfigured: weather.provider.isConfigured)
             return MemberToday(
-                account: account, zone: zone, localDate: zone.localDate(of: now),
+                account: account, zone: zone, localDate: localDate,
                 isDaytime: TimeTogether.isDaytime(at: now, latitude: location?.latitude, longitude: location?.longitude, zone: zone),
                 location: location, weather: report,
                 mood: moods.first { $0.authorID == account.id && $0.day == memberDay },
@@ -106,8 +119,9 @@ extension CoupleUseCases {
         if let meeting {
             for member in members { countdowns[member.account.id] = Meeting.dDay(meeting.day, from: member.localDate) }
         }
-        let viewerZone = zone(of: accountID)
-        let partnerZone = couple.partner(of: accountID).map { zone(of: $0) } ?? viewerZone
+        let partnerZone = couple.partner(of: accountID).map { partner in
+            zip(people.accounts, zones).first { $0.0.id == partner }?.1 ?? zone(of: partner)
+        } ?? viewerZone
         return CoupleHome(
             couple: couple, viewerID: accountID, now: now, meeting: meeting, countdowns: countdowns,
             bridge: try bridge(of: couple, on: day), members: members,
@@ -125,13 +139,14 @@ extension CoupleUseCases {
                    text: entry.status.map { "\(entry.mood.rawValue) · \($0)" } ?? entry.mood.rawValue, id: entry.id)
         }
         moments += photos.map { Moment(kind: .photo, accountID: $0.authorID, at: $0.updatedAt, text: $0.caption ?? "", id: $0.id) }
-        for item in try couples.careItems(coupleID: couple.id) where item.deletedAt == nil {
+        // Only the care and events of the window are read: the filter below drops the rest anyway.
+        for item in try couples.careItems(coupleID: couple.id, addedOrDoneSince: since) where item.deletedAt == nil {
             moments.append(Moment(kind: .careAdded, accountID: item.authorID, at: item.createdAt, text: item.text, id: item.id))
             if let doneBy = item.doneBy, let doneAt = item.doneAt {
                 moments.append(Moment(kind: .careDone, accountID: doneBy, at: doneAt, text: item.text, id: item.id))
             }
         }
-        moments += try couples.events(coupleID: couple.id).filter { $0.deletedAt == nil }
+        moments += try couples.events(coupleID: couple.id, createdSince: since).filter { $0.deletedAt == nil }
             .map { Moment(kind: .event, accountID: $0.authorID, at: $0.createdAt, text: $0.title, id: $0.id) }
         moments += meetings.map { meeting in
             Moment(kind: .meeting, accountID: meeting.authorID, at: meeting.updatedAt,

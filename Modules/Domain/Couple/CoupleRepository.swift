@@ -47,6 +47,19 @@ public protocol CoupleRepository: Sendable {
     func photo(coupleID: String, id: String) throws -> CouplePhoto?
     /// Live photos anywhere that point at these bytes (the store is content-addressed).
     func photoReferences(sha256: String) throws -> Int
+
+    // The home's narrow reads (defaults in CoupleHomeReads.swift)
+    /// What counts toward the bridges of these dates, care aside: live moods and photos,
+    /// calendar looks (each indexed by date). In no particular order.
+    func bridgeMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
+    /// Care done on these dates (by whom, on their date), live items only. In no particular
+    /// order. Apart: care has no index by date, so the streak reads it once for all its windows.
+    func careMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
+    /// Live care items added or done at `since` or later, in `careItems(coupleID:)`'s order (a
+    /// store counting in milliseconds may add ones of `since`'s own millisecond: filter exactly).
+    func careItems(coupleID: String, addedOrDoneSince since: Date) throws -> [CareItem]
+    /// Live events created at `since` or later, in `events(coupleID:)`'s order (the same).
+    func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent]
 }
 
 /// Photo bytes on disk, content-addressed.

@@ -1,0 +1,100 @@
+import Core
+import Domain
+import Foundation
+import Testing
+
+/// The home's narrow reads: each the same as filtering the wide read it stands for.
+@Suite("Contract: CoupleRepository, the home's narrow reads")
+struct CoupleHomeReadContract {
+    let d = Contract.date
+
+    /// ana and ben's couple "c", and cleo's "x" with ana's old partner, so that each read is
+    /// seen to keep to its couple.
+    func stores(_ backend: Backend) throws -> Stores {
+        let stores = try Stores(backend)
+        for id in ["ana", "ben", "cleo"] { try stores.account(id) }
+        try stores.couples.insert(Couple(id: "c", memberIDs: ["ana", "ben"], createdAt: Contract.at(0)))
+        try stores.couples.insert(Couple(id: "x", memberIDs: ["cleo", "ben"], createdAt: Contract.at(0), disconnectedAt: Contract.at(1),
+                                         disconnectedBy: "cleo"))
+        return stores
+    }
+
+    func care(_ id: String, couple: String = "c", created: Int64, done: (by: String, at: Int64, day: String)? = nil,
+              deleted: Bool = false) -> CareItem {
+        CareItem(id: id, coupleID: couple, authorID: "ana", forAccountID: "ben", text: id, due: nil, doneBy: done?.by,
+                 doneAt: done.map { Contract.at($0.at) }, doneDay: done.map { d($0.day) }, createdAt: Contract.at(created),
+                 updatedAt: Contract.at(max(created, done?.at ?? 0)), deletedAt: deleted ? Contract.at(created + 1) : nil)
+    }
+
+    func event(_ id: String, couple: String = "c", created: Int64, start: String, deleted: Bool = false) -> CalendarEvent {
+        CalendarEvent(id: id, coupleID: couple, authorID: "ben", title: id, whoseAccountID: nil, isAllDay: true, startDay: d(start),
+                      endDay: d(start), startsAt: nil, endsAt: nil, timeZone: "UTC", recurrence: nil, createdAt: Contract.at(created),
+                      updatedAt: Contract.at(created), deletedAt: deleted ? Contract.at(created + 1) : nil)
+    }
+
+    @Test("bridge marks: live moods and photos and calendar looks; care marks: care done on the dates, by whom; inclusive bounds",
+          arguments: Backend.allCases)
+    func marks(_ backend: Backend) throws {
+        let stores = try stores(backend)
+        let couples = stores.couples
+        for (id, couple, author, day) in [("m1", "c", "ana", "2026-04-01"), ("m2", "c", "ben", "2026-04-03"), ("m3", "c", "ana", "2026-04-04"),
+                                          ("m4", "x", "cleo", "2026-04-02")] {
+            try couples.save(MoodEntry(id: id, coupleID: couple, authorID: author, day: d(day), mood: .happy, status: nil, note: nil,
+                                       createdAt: Contract.at(0), updatedAt: Contract.at(0)))
+        }
+        for (id, day, deleted) in [("p1", "2026-04-02", false), ("p2", "2026-04-02", true), ("p3", "2026-03-31", false)] {
+            try couples.save(CouplePhoto(id: id, coupleID: "c", authorID: "ben", day: d(day), sha256: "aa", format: .jpeg, byteCount: 1,
+                                         caption: nil, createdAt: Contract.at(0), updatedAt: Contract.at(0),
+                                         deletedAt: deleted ? Contract.at(1) : nil))
+        }
+        // Added long before, done within the dates: it counts on the day it was done, for the doer.
+        try couples.save(care("done", created: -30 * Contract.day, done: ("ben", 0, "2026-04-03")))
+        try couples.save(care("open", created: 0))
+        try couples.save(care("gone", created: 0, done: ("ana", 0, "2026-04-03"), deleted: true))
+        try couples.save(care("later", created: 0, done: ("ana", 0, "2026-04-05")))
+        try couples.save(care("other", couple: "x", created: 0, done: ("ben", 0, "2026-04-02")))
+        try couples.insert(CalendarCheck(id: "k1", coupleID: "c", accountID: "ana", day: d("2026-04-03"), createdAt: Contract.at(0)))
+        try couples.insert(CalendarCheck(id: "k2", coupleID: "x", accountID: "ben", day: d("2026-04-03"), createdAt: Contract.at(0)))
+
+        let marks = try couples.bridgeMarks(coupleID: "c", from: d("2026-04-01"), through: d("2026-04-04"))
+        let expected: [BridgeMark] = [
+            BridgeMark(kind: .mood, memberID: "ana", day: d("2026-04-01")), BridgeMark(kind: .mood, memberID: "ben", day: d("2026-04-03")),
+            BridgeMark(kind: .mood, memberID: "ana", day: d("2026-04-04")), BridgeMark(kind: .photo, memberID: "ben", day: d("2026-04-02")),
+            BridgeMark(kind: .calendar, memberID: "ana", day: d("2026-04-03")),
+        ]
+        #expect(marks.count == expected.count)
+        #expect(Set(marks) == Set(expected))
+        #expect(try couples.careMarks(coupleID: "c", from: d("2026-04-01"), through: d("2026-04-04"))
+            == [BridgeMark(kind: .care, memberID: "ben", day: d("2026-04-03"))])
+        #expect(try couples.careMarks(coupleID: "c", from: d("2026-04-05"), through: d("2026-04-05"))
+            == [BridgeMark(kind: .care, memberID: "ana", day: d("2026-04-05"))])
+        #expect(try couples.bridgeMarks(coupleID: "c", from: d("2026-04-05"), through: d("2026-04-05")).isEmpty)
+        #expect(try couples.bridgeMarks(coupleID: "none", from: d("2026-01-01"), through: d("2026-12-31")).isEmpty)
+        #expect(try couples.careMarks(coupleID: "none", from: d("2026-01-01"), through: d("2026-12-31")).isEmpty)
+    }
+
+    @Test("care added or done since an instant (inclusive), oldest first; events created since, by start day",
+          arguments: Backend.allCases)
+    func recent(_ backend: Backend) throws {
+        let stores = try stores(backend)
+        let couples = stores.couples
+        let since = 10 * Contract.day
+        let items = [care("added-at", created: since), care("added-before", created: since - 1),
+                     care("done-at", created: 0, done: ("ben", since, "2026-04-03")),
+                     care("done-before", created: 0, done: ("ben", since - 1, "2026-04-03")),
+                     care("added-after", created: since + Contract.hour), care("deleted", created: since + 1, deleted: true),
+                     care("other", couple: "x", created: since + 1)]
+        for item in items { try couples.save(item) }
+        #expect(try couples.careItems(coupleID: "c", addedOrDoneSince: Contract.at(since)).map(\.id) == ["done-at", "added-at", "added-after"])
+        #expect(try couples.careItems(coupleID: "c", addedOrDoneSince: Contract.at(since))
+            == couples.careItems(coupleID: "c").filter { ["done-at", "added-at", "added-after"].contains($0.id) })
+
+        for event in [event("late", created: since, start: "2026-05-01"), event("early", created: since + 1, start: "2026-04-01"),
+                      event("before", created: since - 1, start: "2026-03-01"), event("deleted", created: since, start: "2026-04-02", deleted: true),
+                      event("other", couple: "x", created: since, start: "2026-04-02")] {
+            try couples.save(event)
+        }
+        #expect(try couples.events(coupleID: "c", createdSince: Contract.at(since)).map(\.id) == ["early", "late"])
+        #expect(try couples.events(coupleID: "c", createdSince: Contract.at(since + 2)).isEmpty)
+    }
+}
