@@ -72,12 +72,14 @@ extension CoupleUseCases {
         // A streak ends at its first unbuilt day: read a week back, then four times as far each
         // time every day of the window was built, so that only a couple who built the bridge
         // every day of the year has the year read. The result is that of reading from `first`.
-        var activity = BridgeActivity(marks: try couples.careMarks(coupleID: couple.id, from: first, through: day))
+        var activity = BridgeActivity()
         var span = 8
         var through = day
         while true {
             let from = max(first, day.adding(days: 1 - span))
             activity.add(try couples.bridgeMarks(coupleID: couple.id, from: from, through: through))
+            // Care has no index by date: each window scans it, but keeps (and hashes) only its own days.
+            activity.add(try couples.careMarks(coupleID: couple.id, from: from, through: through))
             let bridge = activity.bridge(on: day, members: couple.memberIDs, since: from)
             // The run reaches `from` when it covers every day from there to yesterday (and today, if built).
             let covered = from.days(until: day) + (bridge.score >= 100 ? 1 : 0)

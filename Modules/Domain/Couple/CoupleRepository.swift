@@ -53,7 +53,7 @@ public protocol CoupleRepository: Sendable {
     /// calendar looks (each indexed by date). In no particular order.
     func bridgeMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
     /// Care done on these dates (by whom, on their date), live items only. In no particular
-    /// order. Apart: care has no index by date, so the streak reads it once for all its windows.
+    /// order. Apart: care has no index by date (a store may have to scan it for each window).
     func careMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
     /// Live care items added or done at `since` or later, in `careItems(coupleID:)`'s order (a
     /// store counting in milliseconds may add ones of `since`'s own millisecond: filter exactly).
