@@ -87,6 +87,13 @@ public struct BridgeActivity: Sendable {
 
     /// More of the same activity (a window read further back).
     public mutating func add(_ marks: [BridgeMark]) {
+        // Room for each kind at once: a growing set hashes every member id again.
+        var counts = [0, 0, 0, 0]
+        for mark in marks { counts[mark.kind.rawValue] += 1 }
+        moods.reserveCapacity(moods.count + counts[BridgeMark.Kind.mood.rawValue])
+        photos.reserveCapacity(photos.count + counts[BridgeMark.Kind.photo.rawValue])
+        care.reserveCapacity(care.count + counts[BridgeMark.Kind.care.rawValue])
+        checks.reserveCapacity(checks.count + counts[BridgeMark.Kind.calendar.rawValue])
         for mark in marks {
             let key = Key(member: mark.memberID, day: mark.day)
             switch mark.kind {
