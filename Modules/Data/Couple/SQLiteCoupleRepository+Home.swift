@@ -19,12 +19,14 @@ extension SQLiteCoupleRepository {
     }
 
     public func careMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
-        try marks(database.query(
-            """
-            SELECT 2, done_by, done_day FROM couple_care
-            WHERE couple_id = ? AND done_day >= ? AND done_day <= ? AND done_by IS NOT NULL AND deleted_at IS NULL
-            """, [.text(coupleID), .text(first.description), .text(last.description)]))
+        try marks(database.query(Self.careDone, [.text(coupleID), .text(first.description), .text(last.description)]))
     }
+
+    /// A range read of 0022's index of the care done, by day.
+    static let careDone = """
+        SELECT 2, done_by, done_day FROM couple_care
+        WHERE couple_id = ? AND done_day >= ? AND done_day <= ? AND done_by IS NOT NULL AND deleted_at IS NULL
+        """
 
     /// Rows of (kind, member, day).
     private func marks(_ rows: [Row]) throws -> [BridgeMark] {
@@ -39,10 +41,17 @@ extension SQLiteCoupleRepository {
 
     public func careItems(coupleID: String, addedOrDoneSince since: Date) throws -> [CareItem] {
         let bound = since.sqlValue // the stored millisecond; a row of that millisecond is kept (filter exactly)
-        return try database.query(
-            "SELECT * FROM couple_care WHERE couple_id = ? AND deleted_at IS NULL AND (created_at >= ? OR done_at >= ?) ORDER BY created_at",
-            [.text(coupleID), bound, bound]).map(careItem)
+        return try database.query(Self.careAddedOrDoneSince, [.text(coupleID), bound]).map(careItem)
     }
+
+    /// Two range reads (0022's indexes by creation and by completion) instead of an OR, which
+    /// SQLite answered by walking every live care item of the couple.
+    static let careAddedOrDoneSince = """
+        SELECT * FROM couple_care WHERE couple_id = ?1 AND deleted_at IS NULL AND created_at >= ?2
+        UNION
+        SELECT * FROM couple_care WHERE couple_id = ?1 AND deleted_at IS NULL AND done_at >= ?2
+        ORDER BY created_at
+        """
 
     public func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent] {
         try database.query(
