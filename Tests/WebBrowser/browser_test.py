@@ -92,6 +92,21 @@ def expect(condition, what):
         raise Check(what)
 
 
+def start_chrome(options):
+    """chromedriver listens on a port Selenium found free a moment before; with the whole suite
+    starting servers at once another process can take it first, and chromedriver exits 1 (seen
+    in a full run, never alone). A fresh port is tried twice more before giving up."""
+    for attempt in range(3):
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        try:
+            return webdriver.Chrome(service=service, options=options)
+        except WebDriverException as error:
+            if attempt == 2 or "unexpectedly exited" not in str(error):
+                raise
+            print(f"chromedriver did not start ({error.msg.strip()}); trying again", file=sys.stderr)
+            time.sleep(1)
+
+
 class Phone:
     def __init__(self, base, out, name):
         self.base, self.out, self.name = base, out, name
@@ -100,8 +115,7 @@ class Phone:
                          "--lang=en-US", "--force-device-scale-factor=1"]:
             options.add_argument(argument)
         options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-        self.driver = webdriver.Chrome(service=service, options=options)
+        self.driver = start_chrome(options)
         self.driver.set_window_size(390, 844)
         self.driver.set_script_timeout(30)
 
