@@ -180,7 +180,10 @@ public enum NightscoutV1Routes {
         body.append(UInt8(ascii: "["))
         for (index, text) in texts.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(contentsOf: text.utf8)
+            // One copy of the stored UTF-8 (`utf8` as a sequence is appended byte by byte: a
+            // day's 288 readings cost about a tenth of the request that way).
+            var text = text
+            text.withUTF8 { body.append(contentsOf: $0) }
         }
         body.append(UInt8(ascii: "]"))
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body))
