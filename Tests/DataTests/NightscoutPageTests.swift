@@ -42,4 +42,29 @@ struct NightscoutPageTests {
         #expect(cut == ["e", "d", "b"].map { #"{"id":"\#($0)"}"# })
         #expect(try repository.texts(ownerID: "x", collection: .entries, in: nil, type: nil, limit: nil).isEmpty)
     }
+
+    @Test("a page copied by SQLite into one array is the texts joined, on the writer and on a reader")
+    func theArrayIsTheTextsJoined() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tend-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for database in [try Database(path: ":memory:"), try Database(path: folder.appendingPathComponent("t.db").path, readers: 1)] {
+            try TendMigrations.migrator.migrate(database, now: now)
+            let repository = SQLiteNightscoutDocumentRepository(database: database)
+            // Text that a String and a byte copy could tell apart: escapes, Hangul, an emoji.
+            let texts = [#"{"id":"a","note":"혈당 "높음" 🩸"}"#, #"{"id":"b","n":[1,2.5]}"#, #"{"id":"c"}"#]
+            for (index, json) in texts.enumerated() {
+                try repository.insert(NightscoutDocument(
+                    id: "\(index)", ownerID: "o", collection: .devicestatus, nsID: "ns\(index)", time: now.addingTimeInterval(Double(-index)),
+                    type: nil, mgdl: nil, source: "test", json: json, createdAt: now, updatedAt: now))
+            }
+            for (limit, type) in [(Int?.none, String?.none), (2, nil), (5, "x")] {
+                let array = try repository.jsonArray(ownerID: "o", collection: .devicestatus, in: nil, type: type, limit: limit)
+                let joined = try repository.texts(ownerID: "o", collection: .devicestatus, in: nil, type: type, limit: limit)
+                #expect(array == NightscoutEntries.jsonArray(joined))
+                #expect(String(decoding: array, as: UTF8.self) == "[" + joined.joined(separator: ",") + "]")
+            }
+            #expect(try repository.jsonArray(ownerID: "x", collection: .devicestatus, in: nil, type: nil, limit: nil) == Array("[]".utf8))
+        }
+    }
 }

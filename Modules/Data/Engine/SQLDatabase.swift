@@ -27,6 +27,9 @@ public protocol SQLDatabase: Transactor, AnyObject {
     func executeScript(_ sql: String) throws
     /// Rows changed by this thread's last INSERT, UPDATE or DELETE.
     var changes: Int { get }
+    /// The first column of every row (JSON documents this code stored) as one JSON array's bytes.
+    /// SQLite copies them from its rows as they are; an engine without its own way uses `query`.
+    func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8]
     /// Runs `body` on one connection and one state of the data, for several reads that must agree.
     func read<T>(_ body: () throws -> T) throws -> T
     /// Runs inside every outermost write transaction just before it commits (sync's stamping).
@@ -44,6 +47,20 @@ extension SQLDatabase {
 
     public func queryOne(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
         try query(sql, arguments).first
+    }
+
+    public func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8] {
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        for (index, row) in try query(sql, arguments).enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if case .text(var text) = row.values.first {
+                text.withUTF8 { output.append(contentsOf: $0) }
+            } else {
+                output.append(contentsOf: Array("null".utf8))
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+        return output
     }
 
     /// The engine's text where the dialects differ.

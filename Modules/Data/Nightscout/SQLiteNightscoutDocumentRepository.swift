@@ -112,13 +112,25 @@ public struct SQLiteNightscoutDocumentRepository: NightscoutDocumentRepository {
 
     public func texts(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
                       limit: Int?) throws -> [String] {
+        let (sql, arguments) = Self.page(ownerID: ownerID, collection: collection, in: interval, type: type, limit: limit)
+        return try database.query(sql, arguments).map { row in if case .text(let text) = row.values[0] { text } else { "null" } }
+    }
+
+    /// The page as `texts` reads it, its documents copied into the array by the engine.
+    public func jsonArray(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
+                          limit: Int?) throws -> [UInt8] {
+        let (sql, arguments) = Self.page(ownerID: ownerID, collection: collection, in: interval, type: type, limit: limit)
+        return try database.jsonArray(sql, arguments)
+    }
+
+    private static func page(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
+                             limit: Int?) -> (String, [SQLValue]) {
         let arguments: [SQLValue] = [.text(ownerID), interval.map { $0.lowerBound.sqlValue } ?? .integer(.min),
                                      interval.map { $0.upperBound.sqlValue } ?? .integer(.max), type.map { .text($0) } ?? .null,
                                      .integer(Int64(limit ?? Int.max))]
-        let rows = collection == .entries
-            ? try database.query(Self.entriesPage, arguments)
-            : try database.query(Self.documentsPage, arguments + [.text(collection.rawValue)])
-        return rows.map { row in if case .text(let text) = row.values[0] { text } else { "null" } }
+        return collection == .entries
+            ? (entriesPage, arguments)
+            : (documentsPage, arguments + [.text(collection.rawValue)])
     }
 
     /// A page, newest first: a backward walk of the `…_id` index of 0017 that stops after

@@ -115,6 +115,22 @@ public final class Database: @unchecked Sendable, SQLDatabase {
         return try lock.withLock { try writer.run(writer.prepared(sql), arguments) }
     }
 
+    /// `SQLDatabase.jsonArray`: the first column's bytes copied straight from SQLite, on a reader
+    /// as `query` chooses one.
+    public func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8] {
+        var output: [UInt8] = []
+        if let readers, Self.mayRead(sql), !lock.isHeldByCurrentThread, let (reader, isPinned) = try readers.acquire() {
+            defer { if !isPinned { readers.release(reader) } }
+            let statement = try reader.prepared(sql)
+            if statement.isReadOnly {
+                try reader.appendJSONArray(statement, arguments, into: &output)
+                return output
+            }
+        }
+        try lock.withLock { try writer.appendJSONArray(writer.prepared(sql), arguments, into: &output) }
+        return output
+    }
+
     public func queryOne(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
         try query(sql, arguments).first
     }

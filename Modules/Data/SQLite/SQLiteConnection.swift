@@ -97,6 +97,32 @@ final class SQLiteConnection: @unchecked Sendable {
         return rows
     }
 
+    /// The first column of every row written into `output` as a JSON array's elements: each
+    /// text's bytes copied as SQLite holds them (a NULL is `null`), no `Row` or `String` made on
+    /// the way. For columns that hold JSON documents this code wrote.
+    func appendJSONArray(_ prepared: PreparedStatement, _ arguments: [SQLValue], into output: inout [UInt8]) throws {
+        let statement = prepared.handle
+        var holdsLargeValue = false
+        defer {
+            sqlite3_reset(statement)
+            if holdsLargeValue { sqlite3_clear_bindings(statement) }
+        }
+        holdsLargeValue = try bind(arguments, to: prepared)
+        output.append(UInt8(ascii: "["))
+        var first = true
+        while try step(statement) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            let count = Int(sqlite3_column_bytes(statement, 0))
+            if sqlite3_column_type(statement, 0) == SQLITE_NULL {
+                output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) // null
+            } else if count > 0, let text = sqlite3_column_text(statement, 0) {
+                output.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
     /// Runs a statement without parameters or rows (BEGIN, COMMIT): prepared once, unlike
     /// `executeScript`, which compiles its text on every call.
     func runPrepared(_ sql: String) throws {

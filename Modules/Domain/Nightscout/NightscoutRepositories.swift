@@ -84,12 +84,21 @@ public protocol NightscoutDocumentRepository: Sendable {
     /// The same documents as `documents(…)`, as their stored JSON text only: a page of readings
     /// is made of these as they are, without decoding a row into a document.
     func texts(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?, limit: Int?) throws -> [String]
+    /// The same texts as one JSON array's UTF-8, what a page answers: an engine may copy them
+    /// from its rows without making a `String` of each.
+    func jsonArray(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
+                   limit: Int?) throws -> [UInt8]
     /// The glucose readings (entries with a value) in `interval`, of `type` (`sgv`: the sensor's)
     /// when given, oldest first.
     func readings(ownerID: String, in interval: Range<Date>, type: String?) throws -> [GlucosePoint]
 }
 
 extension NightscoutDocumentRepository {
+    public func jsonArray(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
+                          limit: Int?) throws -> [UInt8] {
+        NightscoutEntries.jsonArray(try texts(ownerID: ownerID, collection: collection, in: interval, type: type, limit: limit))
+    }
+
     /// Sensor and meter readings alike.
     public func readings(ownerID: String, in interval: Range<Date>) throws -> [GlucosePoint] {
         try readings(ownerID: ownerID, in: interval, type: nil)

@@ -95,7 +95,7 @@ public enum NightscoutV1Routes {
         // Entries
         add("GET", "/api/v1/entries", "Glucose entries, newest first (10 by default)", parameters: find) { request in
             try gate.serve(request, need: .read) { access in
-                try listed(entries.find(NightscoutQuery(query: request.query), collection: .entries, ownerID: access.ownerID))
+                try listed(entries.findJSONArray(NightscoutQuery(query: request.query), collection: .entries, ownerID: access.ownerID))
             }
         }
         add("GET", "/api/v1/entries/{spec}", "sgv, mbg or cal entries, the current one, or one by _id",
@@ -106,7 +106,7 @@ public enum NightscoutV1Routes {
                 var query = try NightscoutQuery(query: request.query)
                 let field = ["sgv", "mbg", "cal"].contains(spec) ? "type" : "_id"
                 query.conditions.append(.init(field: field, op: .eq, values: [spec]))
-                return try listed(entries.find(query, collection: .entries, ownerID: access.ownerID))
+                return try listed(entries.findJSONArray(query, collection: .entries, ownerID: access.ownerID))
             }
         }
         add("POST", "/api/v1/entries", "Store entries (an object or an array); the same time and type is the same entry",
@@ -136,7 +136,7 @@ public enum NightscoutV1Routes {
         // Device statuses
         add("GET", "/api/v1/devicestatus", "Device statuses, newest first (10 by default)", parameters: find) { request in
             try gate.serve(request, need: .read) { access in
-                try listed(entries.find(NightscoutQuery(query: request.query), collection: .devicestatus, ownerID: access.ownerID))
+                try listed(entries.findJSONArray(NightscoutQuery(query: request.query), collection: .devicestatus, ownerID: access.ownerID))
             }
         }
         add("POST", "/api/v1/devicestatus", "Store device statuses (an object or an array)", body: true) { request in
@@ -175,18 +175,11 @@ public enum NightscoutV1Routes {
 
     /// The stored documents as one array, copied once into the body (a day of readings is ~70 KiB).
     static func listed(_ texts: [String]) -> HTTPResponse {
-        var body = [UInt8]()
-        body.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 1 })
-        body.append(UInt8(ascii: "["))
-        for (index, text) in texts.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            // One copy of the stored UTF-8 (`utf8` as a sequence is appended byte by byte: a
-            // day's 288 readings cost about a tenth of the request that way).
-            var text = text
-            text.withUTF8 { body.append(contentsOf: $0) }
-        }
-        body.append(UInt8(ascii: "]"))
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body))
+        listed(NightscoutEntries.jsonArray(texts))
+    }
+
+    static func listed(_ array: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(array))
     }
 
     /// What a delete answers, as MongoDB's result: how many went.
