@@ -29,6 +29,10 @@ struct NightscoutDocumentEngineTests {
             #expect(try repository.documents(ownerID: "acct", collection: collection, in: nil, type: nil, limit: nil).count == 3)
             #expect(try repository.texts(ownerID: "acct", collection: collection, in: nil, type: nil, limit: nil).count == 3)
             #expect(try repository.documents(ownerID: "acct", collection: collection, in: nil, type: nil, limit: 2).count == 2)
+            // A page as one array: SQLite copies it from its rows, PostgreSQL joins the texts; the same bytes.
+            let texts = try repository.texts(ownerID: "acct", collection: collection, in: nil, type: nil, limit: 2)
+            #expect(try repository.jsonArray(ownerID: "acct", collection: collection, in: nil, type: nil, limit: 2)
+                == Array(("[" + texts.joined(separator: ",") + "]").utf8))
         }
         #expect(try repository.documents(ownerID: "acct", collection: .entries, in: nil, type: nil, limit: nil).map(\.mgdl)
             == [100, 101, 102], "newest first")
