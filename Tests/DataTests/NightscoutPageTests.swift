@@ -61,7 +61,7 @@ struct NightscoutPageTests {
             for (limit, type) in [(Int?.none, String?.none), (2, nil), (5, "x")] {
                 let array = try repository.jsonArray(ownerID: "o", collection: .devicestatus, in: nil, type: type, limit: limit)
                 let joined = try repository.texts(ownerID: "o", collection: .devicestatus, in: nil, type: type, limit: limit)
-                #expect(array == NightscoutEntries.jsonArray(joined))
+                #expect(array == JSONArrayBytes.joining(joined))
                 #expect(String(decoding: array, as: UTF8.self) == "[" + joined.joined(separator: ",") + "]")
             }
             #expect(try repository.jsonArray(ownerID: "x", collection: .devicestatus, in: nil, type: nil, limit: nil) == Array("[]".utf8))

@@ -1,3 +1,4 @@
+import Core
 import Domain
 
 /// Which SQL a statement is written in, where SQLite's and PostgreSQL's truly differ (full-text
@@ -50,17 +51,9 @@ extension SQLDatabase {
     }
 
     public func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8] {
-        var output: [UInt8] = [UInt8(ascii: "[")]
-        for (index, row) in try query(sql, arguments).enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            if case .text(var text) = row.values.first {
-                text.withUTF8 { output.append(contentsOf: $0) }
-            } else {
-                output.append(contentsOf: Array("null".utf8))
-            }
-        }
-        output.append(UInt8(ascii: "]"))
-        return output
+        JSONArrayBytes.joining(try query(sql, arguments).map { row in
+            if case .text(let text) = row.values.first { text } else { "null" }
+        })
     }
 
     /// The engine's text where the dialects differ.

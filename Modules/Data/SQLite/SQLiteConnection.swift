@@ -72,55 +72,57 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs one prepared statement to the end, with all its rows.
-    func run(_ prepared: PreparedStatement, _ arguments: [SQLValue]) throws -> [Row] {
+    /// Binds `arguments`, runs `body` over the statement, and resets it however `body` ends.
+    /// Every parameter is bound on every run (`bind` checks the count), so the bindings of the
+    /// last run never leak into the next: sqlite3_clear_bindings (about 540 instructions a
+    /// statement) only lets go of a large copy (a photo) at once.
+    private func withBound<T>(_ prepared: PreparedStatement, _ arguments: [SQLValue], _ body: (OpaquePointer) throws -> T) throws -> T {
         let statement = prepared.handle
-        // Every parameter is bound on every run (`bind` checks the count), so the bindings of
-        // the last run never leak into the next: sqlite3_clear_bindings (about 540
-        // instructions a statement) only lets go of a large copy (a photo) at once.
         var holdsLargeValue = false
         defer {
             sqlite3_reset(statement)
             if holdsLargeValue { sqlite3_clear_bindings(statement) }
         }
         holdsLargeValue = try bind(arguments, to: prepared)
-        let columns = prepared.columns
-        let count = Int32(columns.count)
-        var rows: [Row] = []
-        guard count > 0 else {
-            while try step(statement) {}
+        return try body(statement)
+    }
+
+    /// Runs one prepared statement to the end, with all its rows.
+    func run(_ prepared: PreparedStatement, _ arguments: [SQLValue]) throws -> [Row] {
+        try withBound(prepared, arguments) { statement in
+            let columns = prepared.columns
+            let count = Int32(columns.count)
+            var rows: [Row] = []
+            guard count > 0 else {
+                while try step(statement) {}
+                return rows
+            }
+            while try step(statement) {
+                rows.append(Row(columns: columns, values: (0..<count).map { column(statement, $0) }))
+            }
             return rows
         }
-        while try step(statement) {
-            rows.append(Row(columns: columns, values: (0..<count).map { column(statement, $0) }))
-        }
-        return rows
     }
 
     /// The first column of every row written into `output` as a JSON array's elements: each
     /// text's bytes copied as SQLite holds them (a NULL is `null`), no `Row` or `String` made on
     /// the way. For columns that hold JSON documents this code wrote.
     func appendJSONArray(_ prepared: PreparedStatement, _ arguments: [SQLValue], into output: inout [UInt8]) throws {
-        let statement = prepared.handle
-        var holdsLargeValue = false
-        defer {
-            sqlite3_reset(statement)
-            if holdsLargeValue { sqlite3_clear_bindings(statement) }
-        }
-        holdsLargeValue = try bind(arguments, to: prepared)
-        output.append(UInt8(ascii: "["))
-        var first = true
-        while try step(statement) {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            let count = Int(sqlite3_column_bytes(statement, 0))
-            if sqlite3_column_type(statement, 0) == SQLITE_NULL {
-                output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) // null
-            } else if count > 0, let text = sqlite3_column_text(statement, 0) {
-                output.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+        try withBound(prepared, arguments) { statement in
+            output.append(UInt8(ascii: "["))
+            var first = true
+            while try step(statement) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                let count = Int(sqlite3_column_bytes(statement, 0))
+                if sqlite3_column_type(statement, 0) == SQLITE_NULL {
+                    output.append(contentsOf: JSONArrayBytes.null)
+                } else if count > 0, let text = sqlite3_column_text(statement, 0) {
+                    output.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+                }
             }
+            output.append(UInt8(ascii: "]"))
         }
-        output.append(UInt8(ascii: "]"))
     }
 
     /// Runs a statement without parameters or rows (BEGIN, COMMIT): prepared once, unlike

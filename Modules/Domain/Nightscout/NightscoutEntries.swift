@@ -120,24 +120,10 @@ public struct NightscoutEntries: Sendable {
         let timeFields = collection == .entries ? Self.entryTimeFields : Self.statusTimeFields
         let typeField = collection == .entries ? "type" : "device"
         guard query.isWindowOnly(timeFields: timeFields, typeField: typeField) else {
-            return Self.jsonArray(try find(query, collection: collection, ownerID: ownerID))
+            return JSONArrayBytes.joining(try find(query, collection: collection, ownerID: ownerID))
         }
         return try documents.jsonArray(ownerID: ownerID, collection: collection, in: query.window(timeFields: timeFields, now: clock.now),
                                        type: query.equalValue(of: typeField), limit: query.count ?? collection.defaultCount)
-    }
-
-    /// JSON texts as the elements of one array.
-    public static func jsonArray(_ texts: [String]) -> [UInt8] {
-        var body = [UInt8]()
-        body.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 1 })
-        body.append(UInt8(ascii: "["))
-        for (index, text) in texts.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            var text = text
-            text.withUTF8 { body.append(contentsOf: $0) }
-        }
-        body.append(UInt8(ascii: "]"))
-        return body
     }
 
     /// The newest glucose reading, whenever it was (`entries/current`).

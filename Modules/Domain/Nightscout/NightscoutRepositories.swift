@@ -96,7 +96,7 @@ public protocol NightscoutDocumentRepository: Sendable {
 extension NightscoutDocumentRepository {
     public func jsonArray(ownerID: String, collection: NightscoutCollection, in interval: Range<Date>?, type: String?,
                           limit: Int?) throws -> [UInt8] {
-        NightscoutEntries.jsonArray(try texts(ownerID: ownerID, collection: collection, in: interval, type: type, limit: limit))
+        JSONArrayBytes.joining(try texts(ownerID: ownerID, collection: collection, in: interval, type: type, limit: limit))
     }
 
     /// Sensor and meter readings alike.

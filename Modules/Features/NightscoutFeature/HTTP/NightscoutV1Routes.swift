@@ -175,7 +175,7 @@ public enum NightscoutV1Routes {
 
     /// The stored documents as one array, copied once into the body (a day of readings is ~70 KiB).
     static func listed(_ texts: [String]) -> HTTPResponse {
-        listed(NightscoutEntries.jsonArray(texts))
+        listed(JSONArrayBytes.joining(texts))
     }
 
     static func listed(_ array: [UInt8]) -> HTTPResponse {
