@@ -48,10 +48,18 @@ final class FrontDoor: @unchecked Sendable {
 
     // The acceptor thread's own state.
     private var waiting: [Int32: Waiting] = [:]
-    /// Refused connections, their response sent, read and dropped until the peer closes or
-    /// this instant: closing with unread bytes would reset the connection, and the peer could
-    /// lose the response.
-    private var lingering: [Int32: ContinuousClock.Instant] = [:]
+    /// Refused connections, their response sent and their sending side shut, read and dropped
+    /// until the peer closes, the time runs out or the bytes allowed are read: closing with
+    /// unread bytes would reset the connection, and the peer could lose the response (a
+    /// browser sends a whole body without waiting for an early 413).
+    private var lingering: [Int32: Lingering] = [:]
+    private struct Lingering {
+        let until: ContinuousClock.Instant
+        var bytesLeft: Int
+    }
+    /// Copies of sockets libmicrohttpd answered early and is closing (`lingerAfterClose`), for
+    /// this thread to linger on; nil once it has stopped.
+    private let handedBack = Mutex<[Int32]?>([])
     private var listening = true
     private var acceptPausedUntil: ContinuousClock.Instant?
     private let buffer: UnsafeMutableRawBufferPointer
@@ -59,6 +67,7 @@ final class FrontDoor: @unchecked Sendable {
     /// How much of a chunked body is checked along with the head, when it has arrived with it.
     static let chunkedBodyChecked = 64 * 1024
     static let lingerTime: Duration = .seconds(2)
+    static let lingerBytes = 32 << 20
     static let maximumLingering = 256
 
     /// Takes over `listener` (listening, non-blocking) and starts the acceptor thread.
@@ -109,6 +118,18 @@ final class FrontDoor: @unchecked Sendable {
         pthread_join(thread, nil)
     }
 
+    /// Lingers on `fd`, a copy of a connection's socket that libmicrohttpd has answered early
+    /// (before reading the body) and is closing: the copy keeps the connection open, so this
+    /// thread shuts its sending side and reads what still comes, as for its own refusals.
+    func lingerAfterClose(_ fd: Int32) {
+        let taken = handedBack.withLock { handed -> Bool in
+            guard handed != nil else { return false }
+            handed!.append(fd)
+            return true
+        }
+        if taken { tend_wake(wake) } else { close(fd) }
+    }
+
     // MARK: - The acceptor thread
 
     private func run() {
@@ -124,6 +145,7 @@ final class FrontDoor: @unchecked Sendable {
                 let fd = fds[index]
                 if fd == wake {
                     tend_wake_clear(wake)
+                    for handed in handedBack.withLock({ handed in defer { handed = [] }; return handed ?? [] }) { adopt(handed) }
                 } else if fd == listener {
                     if listening { acceptAll() }
                 } else if lingering[fd] != nil {
@@ -149,10 +171,11 @@ final class FrontDoor: @unchecked Sendable {
         waiting = [:]
         for fd in lingering.keys { close(fd) }
         lingering = [:]
+        for fd in handedBack.withLock({ handed in defer { handed = nil }; return handed ?? [] }) { close(fd) }
     }
 
     private func timeoutMilliseconds() -> Int32 {
-        let soonest = ([acceptPausedUntil].compactMap { $0 } + lingering.values).min()
+        let soonest = ([acceptPausedUntil].compactMap { $0 } + lingering.values.map(\.until)).min()
         guard let soonest else { return -1 }
         let (seconds, attoseconds) = max(.zero, soonest - .now).components
         return Int32(min(1_000, seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1))
@@ -160,7 +183,7 @@ final class FrontDoor: @unchecked Sendable {
 
     private func expire() {
         let now = ContinuousClock.now
-        for (fd, until) in lingering where until <= now {
+        for (fd, held) in lingering where held.until <= now {
             lingering[fd] = nil
             close(fd)
         }
@@ -284,19 +307,45 @@ final class FrontDoor: @unchecked Sendable {
         // From here the guard no longer holds it: its sweep and drain never touch the socket again.
         connections.closed(id: held.id)
         waiting[fd] = nil
-        guard lingering.count < Self.maximumLingering else {
+        // Level-triggered from here: a body larger than one read is read on the next turns.
+        guard lingering.count < Self.maximumLingering, tend_epoll_change(epoll, fd, tend_epoll_readable()) == 0 else {
             _ = tend_discard(fd, 64 * 1024)
             close(fd)
             return
         }
-        lingering[fd] = .now + Self.lingerTime
+        startLingering(fd)
+    }
+
+    /// A socket handed back by `lingerAfterClose`.
+    private func adopt(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_WR))
+        guard lingering.count < Self.maximumLingering, tend_epoll_add(epoll, fd, tend_epoll_readable()) == 0 else {
+            _ = tend_discard(fd, 64 * 1024)
+            close(fd)
+            return
+        }
+        startLingering(fd)
+    }
+
+    private func startLingering(_ fd: Int32) {
+        lingering[fd] = Lingering(until: .now + Self.lingerTime, bytesLeft: Self.lingerBytes)
         linger(fd)
     }
 
+    /// Reads and drops a turn's worth (the socket is level-triggered: more is read next turn);
+    /// closes once the peer has, or the bytes allowed are spent.
     private func linger(_ fd: Int32) {
-        if tend_discard(fd, 256 * 1024) != 1 {
+        guard var held = lingering[fd] else { return }
+        let turn = min(256 * 1024, held.bytesLeft)
+        switch tend_discard(fd, turn) {
+        case 1:
+            break // nothing more for now
+        case 2 where held.bytesLeft > turn:
+            held.bytesLeft -= turn
+            lingering[fd] = held
+        default:
             lingering[fd] = nil
-            close(fd)
+            close(fd) // epoll forgets a socket once its last descriptor is closed
         }
     }
 

@@ -87,7 +87,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// The running daemon's address (0 when stopped): a plain integer, as pointers are not Sendable.
     private let daemonAddress = Mutex<UInt>(0)
     /// The listening socket and its acceptor, while running.
-    private let frontDoor = Mutex<FrontDoor?>(nil)
+    let frontDoor = Mutex<FrontDoor?>(nil)
     /// The port actually bound (useful when asked for port 0).
     public private(set) var port: UInt16 = 0
     /// Streamed bodies being sent (StreamedBody.swift): ended before the daemon stops.
@@ -244,6 +244,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let requestState, let existing = requestState.pointee else { return }
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeRetainedValue()
         requestState.pointee = nil
+        if pending.lingers, let connection { lingerAfterClose(connection) }
         if pending.counted { requestsInFlight.leave() }
     }
 
@@ -278,6 +279,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// bytes that follow are never read as another request.
     private func refuse(_ refusal: HTTPResponse, _ pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
         pending.answered = true
+        pending.lingers = true
         connections.answering(id: pending.connectionID)
         var response = refusal
         response.setHeader("Connection", "close")

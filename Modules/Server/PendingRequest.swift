@@ -9,6 +9,8 @@ final class PendingRequest {
     var limit = 1 << 20
     var tooLarge = false
     var answered = false
+    /// Answered before its body was read (`HTTPServer.refuse`): its connection lingers on close.
+    var lingers = false
     /// Whether it entered `requestsInFlight`.
     var counted = false
 

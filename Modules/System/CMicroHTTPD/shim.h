@@ -122,6 +122,13 @@ static inline int tend_epoll_add(int epfd, int fd, uint32_t events) {
 }
 
 static inline int tend_epoll_remove(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
+static inline int tend_epoll_change(int epfd, int fd, uint32_t events) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.fd = fd;
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+}
 
 /// Waits for at most 64 events: each one's descriptor into `fds`, its events into `events`.
 static inline int tend_epoll_wait(int epfd, int *fds, uint32_t *events, int max, int timeout_ms) {
