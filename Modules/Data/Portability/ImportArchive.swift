@@ -38,6 +38,9 @@ struct ImportArchive {
         let id: String
         /// In the order of the table's columns.
         let values: [SQLValue]
+        /// Optional fields the record leaves out (an archive from before its column): empty
+        /// when inserted, and a settings row they are written onto keeps its own.
+        var missing: Set<String> = []
         let deletedAt: SQLValue
         /// Per child of the table, in its order: the child rows' values in the child's column order.
         let children: [[[SQLValue]]]
@@ -161,7 +164,9 @@ struct ImportArchive {
             checked[child.field] = .string(try SyncValues.childJSON(rows, columns: child.columns))
         }
         try ExportTables.validate(table: table, values: checked, now: now)
-        return Record(number: number, id: id, values: values, deletedAt: deletedAt, children: children)
+        var record = Record(number: number, id: id, values: values, deletedAt: deletedAt, children: children)
+        record.missing = Set(table.columns.lazy.filter { !$0.required && fields[$0.name] == nil }.map(\.name))
+        return record
     }
 
     /// The columns' values of one row; a missing optional field is empty.
@@ -252,13 +257,17 @@ struct ImportArchive {
                 + "ORDER BY deleted_at IS NOT NULL, updated_at DESC LIMIT 1", [.text(ownerID)])
     }
 
-    /// Writes a settings row's values onto the owner's row; false when they are the same.
+    /// Writes a settings row's values onto the owner's row; false when they are the same. A
+    /// field the record leaves out keeps the row's value (an old archive knows no quest
+    /// reminder switch: importing it must not switch the reminder back on).
     func update(_ current: Row, with row: Record, table: SyncTable) throws -> Bool {
-        let same = zip(table.columns, row.values).allSatisfy { SyncValues.same(current[$0.name], $1, type: $0.type) }
+        let written = zip(table.columns, row.values).filter { !row.missing.contains($0.0.name) }
+        let same = written.allSatisfy { SyncValues.same(current[$0.name], $1, type: $0.type) }
             && SyncValues.same(current["deleted_at"], row.deletedAt, type: .integer)
         if same { return false }
-        let sets = table.columns.map { "\($0.name) = ?" } + ["deleted_at = ?"]
-        try database.execute("UPDATE \(table.name) SET \(sets.joined(separator: ", ")) WHERE id = ?", row.values + [row.deletedAt, current["id"]])
+        let sets = written.map { "\($0.0.name) = ?" } + ["deleted_at = ?"]
+        try database.execute("UPDATE \(table.name) SET \(sets.joined(separator: ", ")) WHERE id = ?",
+                             written.map(\.1) + [row.deletedAt, current["id"]])
         return true
     }
 

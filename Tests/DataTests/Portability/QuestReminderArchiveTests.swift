@@ -42,6 +42,18 @@ struct QuestReminderArchiveTests {
                                         ownerID: F.owner)
         #expect(try Self.settings(old)?.reminderEnabled == true)
 
+        // Onto a reminder switched off, an archive from before the switch changes the time and leaves it off.
+        let off = try F.store()
+        _ = try off.store.importArchive(at: try F.archive(["data/quest_settings.json":
+                                                             #"[{"id":"b","reminder_minutes":600,"reminder_enabled":0,\#(stamps)}]"#]),
+                                        ownerID: F.owner)
+        let later = #""created_at":1,"updated_at":3,"deleted_at":null"#
+        #expect(try off.store.importArchive(at: try F.archive(["data/quest_settings.json": #"[{"id":"a","reminder_minutes":720,\#(later)}]"#]),
+                                            ownerID: F.owner).counts == ["quest_settings": 1])
+        let kept = try #require(try Self.settings(off))
+        #expect(kept.reminder == LocalTime("12:00"))
+        #expect(!kept.reminderEnabled, "an archive that knows no switch switched the reminder on")
+
         let bad = try F.store()
         let refused = #expect(throws: AppError.self) {
             try bad.store.importArchive(at: try F.archive(["data/quest_settings.json":
