@@ -156,6 +156,15 @@ extension KoreanCatalog {
         "unsupported_image": "사진은 JPEG, PNG, WebP, HEIC만 올릴 수 있어요.",
         "invalid_image": "사진 파일이 손상됐거나 잘렸어요.",
 
+        // Runs and hikes
+        "activity_not_found": "{id}에 해당하는 러닝이나 등산 기록이 없어요.",
+        "activity_not_found.none": "아직 러닝이나 등산 기록이 없어요.",
+        "empty_track": "파일에 두 점 이상인 트랙이나 경로가 없어요.",
+        "untimed_track": "트랙에 시각이 없어서 어느 날의 기록인지 알 수 없어요. 'add'로 직접 입력해 주세요.",
+        "invalid_climb": "오르막은 0 m부터 20,000 m까지예요.",
+        "future_activity": "이대로면 아직 오지 않은 시각에 끝나요. --at과 --duration을 확인해 주세요.",
+        "no_track": "직접 입력한 기록이라 트랙이 없어요.",
+
         // Account and sync. Errors that come back from the server carry no values (only a code
         // and a message), so their templates have no placeholders.
         "not_logged_in": "로그인하지 않았어요 (tend account login).",

@@ -79,6 +79,6 @@ struct GPXCommands: Sendable {
         let context = try makeContext(invocation)
         let stats = try context.useCases.statistics(.file(path: invocation.argument("file")!))
         try invocation.respond(json: { GPXStatsJSON(stats, zone: context.zone) },
-                               text: { ActivityText.statistics(stats, zone: context.zone) })
+                               text: { ActivityText.statistics(stats, zone: context.zone, language: ActivityWords(invocation).language) })
     }
 }

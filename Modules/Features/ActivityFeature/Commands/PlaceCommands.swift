@@ -35,16 +35,19 @@ struct PlaceCommands: Sendable {
         let context = try makeContext(invocation)
         let place = try context.useCases.addPlace(ownerID: context.ownerID, name: invocation.argument("name")!,
                                                   latitude: lat, longitude: lon, elevation: ele)
-        try invocation.respond(json: { PlaceJSON(place) }, text: { "✓ Saved \(place.name) at \(place.latitude), \(place.longitude)" })
+        try invocation.respond(json: { PlaceJSON(place) }, text: {
+            ActivityWords(invocation).placeSaved(place.name, latitude: place.latitude, longitude: place.longitude)
+        })
     }
 
     func list(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let places = try context.useCases.places(ownerID: context.ownerID)
+        let words = ActivityWords(invocation)
         try invocation.respond(json: { ["places": places.map(PlaceJSON.init)] }, text: {
-            guard !places.isEmpty else { return "No places yet: tend places add box --lat 37.5 --lon 127.0" }
-            var table = Table(columns: [(title: "Name", alignment: .left), (title: "Latitude", alignment: .right),
-                                        (title: "Longitude", alignment: .right), (title: "Elevation", alignment: .right)])
+            guard !places.isEmpty else { return words.noPlaces }
+            var table = Table(columns: zip(words.placeColumns, [.left, .right, .right, .right] as [Table.Alignment])
+                .map { (title: $0, alignment: $1) })
             for place in places {
                 table.addRow([place.name, "\(place.latitude)", "\(place.longitude)",
                               place.elevation.map { "\(Int($0.rounded())) m" } ?? "—"])
@@ -57,7 +60,7 @@ struct PlaceCommands: Sendable {
         let context = try makeContext(invocation)
         let name = invocation.argument("name")!
         try context.useCases.removePlace(ownerID: context.ownerID, name: name)
-        try invocation.respond(json: { ["removed": name] }, text: { "Removed \(name)." })
+        try invocation.respond(json: { ["removed": name] }, text: { ActivityWords(invocation).placeRemoved(name) })
     }
 
     func eta(_ invocation: Invocation) throws {
@@ -67,10 +70,9 @@ struct PlaceCommands: Sendable {
         let context = try makeContext(invocation)
         let eta = try context.useCases.eta(ownerID: context.ownerID, to: invocation.argument("name")!, from: origin)
         try invocation.respond(json: { ETAJSON(eta) }, text: {
-            "About \(Int((eta.seconds / 60).rounded())) min on foot to \(eta.place.name) "
-                + "(\(ActivityText.km(eta.straightDistance)) as the crow flies, ~\(ActivityText.km(eta.walkingDistance)) walking).\n"
-                + "An estimate without a road network: the straight line × \(HikingEstimate.detourFactor) for streets, "
-                + "the climb through Tobler's hiking function."
+            ActivityWords(invocation).eta(minutes: Int((eta.seconds / 60).rounded()), place: eta.place.name,
+                                          straight: ActivityText.km(eta.straightDistance), walking: ActivityText.km(eta.walkingDistance),
+                                          detour: HikingEstimate.detourFactor)
         })
     }
 }

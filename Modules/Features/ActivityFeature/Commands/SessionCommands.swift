@@ -90,10 +90,12 @@ struct SessionCommands: Sendable {
         let context = try makeContext(invocation)
         let activities = try context.useCases.list(ownerID: context.ownerID, kind: kind, from: from, through: to)
         let totals = try context.useCases.totals(ownerID: context.ownerID, kind: kind)
+        let words = ActivityWords(invocation)
         try invocation.respond(json: { ActivityListJSON(activities, totals: totals, zone: context.zone) }, text: {
-            let list = activities.isEmpty ? "No \(kind.rawValue)s yet: tend \(kind.rawValue) import FILE.gpx"
-                : Self.table(activities, zone: context.zone)
-            return list + "\n\nThis week:  \(Self.summary(totals.week))\nThis month: \(Self.summary(totals.month))"
+            let list = activities.isEmpty ? words.noActivities(kind)
+                : Self.table(activities, zone: context.zone, words: words, currentYear: Self.currentYear(context))
+            return list + "\n\n"
+                + words.totals(week: Self.summary(totals.week, words: words), month: Self.summary(totals.month, words: words))
         })
     }
 
@@ -101,16 +103,17 @@ struct SessionCommands: Sendable {
         let context = try makeContext(invocation)
         let activity = try context.useCases.activity(ownerID: context.ownerID, id: context.activityID(invocation, kind: kind), kind: kind)
         let path = invocation.option(Self.svg)
+        let words = ActivityWords(invocation)
         if let path {
             guard let track = activity.track else {
                 throw AppError.invalidInput("this \(kind.rawValue) was entered by hand: there is no track to draw", code: "no_track")
             }
             try TextFile.write(ActivitySVG.render(activity, stats: TrackStatistics(document: track),
-                                                     language: Language(rawValue: invocation.language.rawValue) ?? .en), to: path)
+                                                     language: words.language), to: path)
         }
         try invocation.respond(json: { ActivityJSON(activity, zone: context.zone, detailed: true) },
-                               text: { Self.render(activity, zone: context.zone) + (path != nil ? "\n" : "") })
-        if let path { TextFile.announce(path, in: invocation) }
+                               text: { Self.render(activity, zone: context.zone, words: words) + (path != nil ? "\n" : "") })
+        if let path { TextFile.announce(path, in: invocation, message: words.wrote) }
     }
 
     func export(_ invocation: Invocation) throws {
@@ -122,28 +125,28 @@ struct SessionCommands: Sendable {
         if GlobalOptions.wantsJSON(invocation) {
             try invocation.output.printJSON(["out": path])
         }
-        TextFile.announce(path, in: invocation)
+        TextFile.announce(path, in: invocation, message: ActivityWords(invocation).wrote)
     }
 
     func delete(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let id = try context.activityID(invocation, kind: kind)
         try context.useCases.delete(ownerID: context.ownerID, id: id, kind: kind)
-        try invocation.respond(json: { ["deleted": id] }, text: { "Deleted the \(kind.rawValue)." })
+        try invocation.respond(json: { ["deleted": id] }, text: { ActivityWords(invocation).deleted(kind) })
     }
 
     func bests(_ invocation: Invocation) throws {
         let context = try makeContext(invocation)
         let bests = try context.useCases.bests(ownerID: context.ownerID)
+        let words = ActivityWords(invocation)
         try invocation.respond(json: { BestsJSON(bests, zone: context.zone) }, text: {
-            var table = Table(columns: [(title: "Distance", alignment: .right), (title: "Time", alignment: .right),
-                                        (title: "Pace", alignment: .right), (title: "Date", alignment: .left),
-                                        (title: "Run", alignment: .left)])
+            var table = Table(columns: zip(words.bestColumns, [.right, .right, .right, .left, .left] as [Table.Alignment])
+                .map { (title: $0, alignment: $1) })
             for distance in ActivityUseCases.bestDistances {
                 if let best = bests[distance] {
                     table.addRow([ActivityText.km(distance), ActivityText.duration(best.seconds),
                                   ActivityText.pace(best.seconds / (distance / 1000)),
-                                  context.zone.localDate(of: best.date).description, Handle.of(best.activityID)])
+                                  words.date(context.zone.localDate(of: best.date)), Handle.of(best.activityID)])
                 } else {
                     table.addRow([ActivityText.km(distance), "—", "—", "", ""])
                 }
@@ -156,29 +159,31 @@ struct SessionCommands: Sendable {
         let context = try makeContext(invocation)
         let result = try context.useCases.hikingEstimate(.file(path: invocation.argument("file")!))
         try invocation.respond(json: { EstimateJSON(estimate: result.estimate, movingTime: result.movingTime) },
-                               text: { ActivityText.estimate(result.estimate, movingTime: result.movingTime) })
+                               text: {
+            ActivityText.estimate(result.estimate, movingTime: result.movingTime, language: ActivityWords(invocation).language)
+        })
     }
 
     // MARK: Text
 
     /// `✓ Run on …: 5.2 km in 28:10, pace 5:25 /km` and its handle.
     static func respond(saved activity: Activity, invocation: Invocation, context: ActivityContext) throws {
+        let words = ActivityWords(invocation)
         try invocation.respond(json: { ActivityJSON(activity, zone: context.zone) }, text: {
-            "✓ \(activity.kind == .run ? "Run" : "Hike") on \(context.zone.dateTimeText(of: activity.startedAt)): "
-                + "\(ActivityText.km(activity.distance)) in \(ActivityText.duration(activity.movingTime ?? activity.duration)), "
-                + "pace \(ActivityText.pace(activity.pace))\(activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")"
-                + "\n  handle \(Handle.of(activity.id))"
+            words.saved(activity.kind, when: words.dateTime(activity.startedAt, zone: context.zone, currentYear: currentYear(context)),
+                        distance: ActivityText.km(activity.distance),
+                        time: ActivityText.duration(activity.movingTime ?? activity.duration), pace: ActivityText.pace(activity.pace),
+                        climb: activity.elevationGain.map { ", +\(Int($0.rounded())) m" } ?? "")
+                + "\n" + words.handle(Handle.of(activity.id))
         })
     }
 
-    static func table(_ activities: [Activity], zone: TimeZone) -> String {
-        var table = Table(columns: [(title: "Date", alignment: .left), (title: "Distance", alignment: .right),
-                                    (title: "Time", alignment: .right), (title: "Pace", alignment: .right),
-                                    (title: "Climb", alignment: .right), (title: "Name", alignment: .left),
-                                    (title: "Handle", alignment: .left)])
+    static func table(_ activities: [Activity], zone: TimeZone, words: ActivityWords, currentYear: Int) -> String {
+        let alignments: [Table.Alignment] = [.left, .right, .right, .right, .right, .left, .left]
+        var table = Table(columns: zip(words.listColumns, alignments).map { (title: $0, alignment: $1) })
         let handles = Handle.handles(for: activities.map(\.id))
         for activity in activities {
-            table.addRow([zone.dateTimeText(of: activity.startedAt), ActivityText.km(activity.distance),
+            table.addRow([words.dateTime(activity.startedAt, zone: zone, currentYear: currentYear), ActivityText.km(activity.distance),
                           ActivityText.duration(activity.movingTime ?? activity.duration), ActivityText.pace(activity.pace),
                           activity.elevationGain.map { "\(Int($0.rounded())) m" } ?? "—", activity.name ?? "",
                           handles[activity.id] ?? activity.id])
@@ -186,23 +191,27 @@ struct SessionCommands: Sendable {
         return table.render()
     }
 
-    static func render(_ activity: Activity, zone: TimeZone) -> String {
-        let title = "\(activity.kind == .run ? "Run" : "Hike")\(activity.name.map { " — \($0)" } ?? "") · \(Handle.of(activity.id))"
+    static func render(_ activity: Activity, zone: TimeZone, words: ActivityWords) -> String {
+        let title = "\(words.kind(activity.kind))\(activity.name.map { " — \($0)" } ?? "") · \(Handle.of(activity.id))"
         guard let track = activity.track else {
-            return "\(title)\n\nStart     \(zone.dateTimeText(of: activity.startedAt))\nDistance  \(ActivityText.km(activity.distance))\n"
-                + "Time      \(ActivityText.duration(activity.duration))\nPace      \(ActivityText.pace(activity.pace))\n(entered by hand)"
+            let rows = [(words.start, words.dateTime(activity.startedAt, zone: zone)), (words.distance, ActivityText.km(activity.distance)),
+                        (words.time, ActivityText.duration(activity.duration)), (words.pace, ActivityText.pace(activity.pace))]
+            return "\(title)\n\n" + ActivityText.labelled(rows) + "\n" + words.enteredByHand
         }
         let stats = TrackStatistics(document: track)
-        var text = ActivityText.statistics(stats, zone: zone, title: title)
+        var text = ActivityText.statistics(stats, zone: zone, title: title, language: words.language)
         if activity.kind == .hike, track.segments.contains(where: { $0.count > 1 }) {
             let estimate = HikingEstimate.estimate(segments: track.segments)
-            text += "\n\nTime estimates\n" + ActivityText.estimate(estimate, movingTime: stats.movingTime)
+            text += "\n\n\(words.timeEstimates)\n" + ActivityText.estimate(estimate, movingTime: stats.movingTime, language: words.language)
         }
         return text
     }
 
-    static func summary(_ totals: ActivityUseCases.Totals) -> String {
-        "\(totals.count) · \(ActivityText.km(totals.distance)) · \(ActivityText.duration(totals.duration)) · "
+    /// This year in the owner's zone: a Korean list leaves it out of its dates.
+    static func currentYear(_ context: ActivityContext) -> Int { context.zone.localDate(of: context.useCases.clock.now).year }
+
+    static func summary(_ totals: ActivityUseCases.Totals, words: ActivityWords) -> String {
+        "\(words.count(totals.count)) · \(ActivityText.km(totals.distance)) · \(ActivityText.duration(totals.duration)) · "
             + "+\(Int(totals.elevationGain.rounded())) m"
     }
 }

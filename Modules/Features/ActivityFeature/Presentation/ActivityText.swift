@@ -31,34 +31,32 @@ public enum ActivityText {
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// The statistics of a file or an activity, then its splits.
-    public static func statistics(_ stats: TrackStatistics, zone: TimeZone, title: String? = nil) -> String {
+    public static func statistics(_ stats: TrackStatistics, zone: TimeZone, title: String? = nil, language: Language = .en) -> String {
+        let words = ActivityWords(language)
         var rows: [(String, String)] = []
-        rows.append(("Points", "\(stats.points) in \(counted(stats.tracks, "track")), \(counted(stats.segments, "segment")); "
-                         + "\(counted(stats.routes, "route")), \(counted(stats.waypoints, "waypoint"))"))
-        rows.append(("Distance", "\(km(stats.distance2D)) (3D \(km(stats.distance3D)))"))
-        rows.append(("Elevation", "+\(metres(stats.elevationGain)) / −\(metres(stats.elevationLoss)); "
-                         + "\(metres(stats.minElevation)) to \(metres(stats.maxElevation))"))
+        rows.append((words.points, words.pointCounts(stats)))
+        rows.append((words.distance, "\(km(stats.distance2D)) (3D \(km(stats.distance3D)))"))
+        rows.append((words.elevation, words.elevation(gain: metres(stats.elevationGain), loss: metres(stats.elevationLoss),
+                                                      lowest: metres(stats.minElevation), highest: metres(stats.maxElevation))))
         if let start = stats.startTime {
-            rows.append(("Start", zone.dateTimeText(of: start)))
+            rows.append((words.start, words.dateTime(start, zone: zone)))
         }
-        if let total = stats.duration { rows.append(("Duration", duration(total))) }
+        if let total = stats.duration { rows.append((words.duration, duration(total))) }
         if let moving = stats.movingTime {
-            let movingPace = stats.distance2D > 0 ? " · pace \(pace(moving / (stats.distance2D / 1000)))" : ""
-            rows.append(("Moving time", duration(moving) + movingPace))
+            let movingPace = stats.distance2D > 0 ? words.movingPace(pace(moving / (stats.distance2D / 1000))) : ""
+            rows.append((words.movingTime, duration(moving) + movingPace))
         }
         if let average = stats.averageSpeed, let max = stats.maxSpeed {
-            rows.append(("Speed", "average \(speed(average)), max \(speed(max))"))
+            rows.append((words.speed, words.speeds(average: speed(average), max: speed(max))))
         }
         if let heart = stats.averageHeartRate, let max = stats.maxHeartRate {
-            rows.append(("Heart rate", "average \(Int(heart.rounded())) bpm, max \(max) bpm"))
+            rows.append((words.heartRate, words.heartRates(average: Int(heart.rounded()), max: max)))
         }
-        let width = rows.map { TextWidth.displayWidth($0.0) }.max() ?? 0
         var lines = title.map { [$0, ""] } ?? []
-        lines += rows.map { TextWidth.pad($0.0, to: width, alignment: .left) + "  " + $0.1 }
+        lines.append(labelled(rows))
         if !stats.splits.isEmpty {
-            var table = Table(columns: [(title: "km", alignment: .right), (title: "Distance", alignment: .right),
-                                        (title: "Time", alignment: .right), (title: "Pace", alignment: .right),
-                                        (title: "Elevation", alignment: .right)])
+            var table = Table(columns: zip(words.splitColumns, [Table.Alignment](repeating: .right, count: 5))
+                .map { (title: $0, alignment: $1) })
             for split in stats.splits {
                 table.addRow(["\(split.index)", km(split.distance), split.duration.map(duration) ?? "—", pace(split.pace),
                               split.elevationChange.map { ($0 >= 0 ? "+" : "") + "\(Int($0.rounded())) m" } ?? "—"])
@@ -68,19 +66,26 @@ public enum ActivityText {
         return lines.joined(separator: "\n")
     }
 
+    /// Label and value rows, the values in one column however wide the labels are on a terminal
+    /// (a Hangul syllable takes two columns).
+    static func labelled(_ rows: [(String, String)]) -> String {
+        let width = rows.map { TextWidth.displayWidth($0.0) }.max() ?? 0
+        return rows.map { TextWidth.pad($0.0, to: width, alignment: .left) + "  " + $0.1 }.joined(separator: "\n")
+    }
+
     static func speed(_ metresPerSecond: Double) -> String {
         "\((metresPerSecond * 36).rounded() / 10) km/h"
     }
 
-    public static func estimate(_ estimate: HikingEstimate.Estimate, movingTime: Double?) -> String {
+    public static func estimate(_ estimate: HikingEstimate.Estimate, movingTime: Double?, language: Language = .en) -> String {
+        let words = ActivityWords(language)
         var rows: [(String, String)] = [
-            ("Route", "\(km(estimate.distance)), +\(metres(estimate.ascent)) / −\(metres(estimate.descent))"),
-            ("Naismith", duration(estimate.naismith) + "  (5 km/h + 1 h per 600 m up)"),
-            ("Tobler", duration(estimate.tobler) + "  (hiking function over every stretch)"),
-            ("DIN 33466", duration(estimate.din33466) + "  (4 km/h, 300 m/h up, 500 m/h down)"),
+            (words.route, "\(km(estimate.distance)), +\(metres(estimate.ascent)) / −\(metres(estimate.descent))"),
+            ("Naismith", duration(estimate.naismith) + "  " + words.naismithRule),
+            ("Tobler", duration(estimate.tobler) + "  " + words.toblerRule),
+            ("DIN 33466", duration(estimate.din33466) + "  " + words.dinRule),
         ]
-        if let movingTime { rows.append(("Actual", duration(movingTime) + " moving")) }
-        let width = rows.map { TextWidth.displayWidth($0.0) }.max() ?? 0
-        return rows.map { TextWidth.pad($0.0, to: width, alignment: .left) + "  " + $0.1 }.joined(separator: "\n")
+        if let movingTime { rows.append((words.actual, words.moving(duration(movingTime)))) }
+        return labelled(rows)
     }
 }
