@@ -308,26 +308,22 @@ final class FrontDoor: @unchecked Sendable {
         connections.closed(id: held.id)
         waiting[fd] = nil
         // Level-triggered from here: a body larger than one read is read on the next turns.
-        guard lingering.count < Self.maximumLingering, tend_epoll_change(epoll, fd, tend_epoll_readable()) == 0 else {
-            _ = tend_discard(fd, 64 * 1024)
-            close(fd)
-            return
-        }
-        startLingering(fd)
+        startLingering(fd, watched: tend_epoll_change(epoll, fd, tend_epoll_readable()))
     }
 
     /// A socket handed back by `lingerAfterClose`.
     private func adopt(_ fd: Int32) {
         shutdown(fd, Int32(SHUT_WR))
-        guard lingering.count < Self.maximumLingering, tend_epoll_add(epoll, fd, tend_epoll_readable()) == 0 else {
+        startLingering(fd, watched: tend_epoll_add(epoll, fd, tend_epoll_readable()))
+    }
+
+    /// Lingers on `fd` once epoll watches it (`watched`: 0), or closes it now when it cannot.
+    private func startLingering(_ fd: Int32, watched: Int32) {
+        guard lingering.count < Self.maximumLingering, watched == 0 else {
             _ = tend_discard(fd, 64 * 1024)
             close(fd)
             return
         }
-        startLingering(fd)
-    }
-
-    private func startLingering(_ fd: Int32) {
         lingering[fd] = Lingering(until: .now + Self.lingerTime, bytesLeft: Self.lingerBytes)
         linger(fd)
     }

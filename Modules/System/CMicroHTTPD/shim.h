@@ -113,22 +113,17 @@ static inline uint32_t tend_epoll_peer_done(void) { return EPOLLRDHUP; }
 /// Both directions shut (by this process) or an error: the socket is finished.
 static inline uint32_t tend_epoll_finished(void) { return EPOLLHUP | EPOLLERR; }
 
-static inline int tend_epoll_add(int epfd, int fd, uint32_t events) {
+static inline int tend_epoll_control(int epfd, int operation, int fd, uint32_t events) {
     struct epoll_event event;
     memset(&event, 0, sizeof event);
     event.events = events;
     event.data.fd = fd;
-    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+    return epoll_ctl(epfd, operation, fd, &event);
 }
+static inline int tend_epoll_add(int epfd, int fd, uint32_t events) { return tend_epoll_control(epfd, EPOLL_CTL_ADD, fd, events); }
 
 static inline int tend_epoll_remove(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
-static inline int tend_epoll_change(int epfd, int fd, uint32_t events) {
-    struct epoll_event event;
-    memset(&event, 0, sizeof event);
-    event.events = events;
-    event.data.fd = fd;
-    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
-}
+static inline int tend_epoll_change(int epfd, int fd, uint32_t events) { return tend_epoll_control(epfd, EPOLL_CTL_MOD, fd, events); }
 
 /// Waits for at most 64 events: each one's descriptor into `fds`, its events into `events`.
 static inline int tend_epoll_wait(int epfd, int *fds, uint32_t *events, int max, int timeout_ms) {
