@@ -15,8 +15,9 @@ struct CoupleHomeReadTests {
         return (world, couple)
     }
 
-    /// Both members' whole bridge of `day`, as the use cases would have left it.
-    func complete(_ day: LocalDate, in world: CoupleWorld, couple: Couple) throws {
+    /// Both members' whole bridge of `day`, as the use cases would have left it (but for the
+    /// calendar look of `lookMissing`).
+    func complete(_ day: LocalDate, in world: CoupleWorld, couple: Couple, lookMissing: String? = nil) throws {
         let at = TimeZone(identifier: "Asia/Seoul")!.instant(of: day, minutes: 12 * 60)
         for (member, partner) in [("ana", "ben"), ("ben", "ana")] {
             let id = "\(member)-\(day)"
@@ -26,7 +27,9 @@ struct CoupleHomeReadTests {
                                                format: .jpeg, byteCount: 1, caption: nil, createdAt: at, updatedAt: at))
             try world.couples.save(CareItem(id: "c-" + id, coupleID: couple.id, authorID: partner, forAccountID: member, text: "t",
                                             due: nil, doneBy: member, doneAt: at, doneDay: day, createdAt: at, updatedAt: at))
-            try world.couples.insert(CalendarCheck(id: "k-" + id, coupleID: couple.id, accountID: member, day: day, createdAt: at))
+            if member != lookMissing {
+                try world.couples.insert(CalendarCheck(id: "k-" + id, coupleID: couple.id, accountID: member, day: day, createdAt: at))
+            }
         }
     }
 
@@ -51,6 +54,30 @@ struct CoupleHomeReadTests {
         let yesterdays = min(length, 366)
         #expect(bridge.streak == (todayBuilt ? min(yesterdays + 1, 367) : yesterdays))
         #expect(bridge.score == (todayBuilt ? 100 : 0))
+    }
+
+    @Test("a long streak read across the windows' edges stops at the first day short of one part",
+          arguments: [1, 5, 8, 9, 32, 33, 40, 128, 129, 140])
+    func gapOfOnePart(gap: Int) throws {
+        let (world, couple) = try world()
+        let today = world.useCases.today(of: "ana")
+        for back in 1...150 where back != gap { try complete(today.adding(days: -back), in: world, couple: couple) }
+        // The gap day has all but ben's calendar look (90 of 100), a second care item done by ana
+        // and a stranger's look: neither repeats nor outsiders make it whole.
+        let day = today.adding(days: -gap)
+        try complete(day, in: world, couple: couple, lookMissing: "ben")
+        let at = TimeZone(identifier: "Asia/Seoul")!.instant(of: day, minutes: 13 * 60)
+        try world.couples.save(CareItem(id: "again-\(day)", coupleID: couple.id, authorID: "ben", forAccountID: "ana", text: "t", due: nil,
+                                        doneBy: "ana", doneAt: at, doneDay: day, createdAt: at, updatedAt: at))
+        try world.couples.insert(CalendarCheck(id: "eve-\(day)", coupleID: couple.id, accountID: "eve", day: day, createdAt: at))
+
+        let bridge = try world.useCases.bridge(accountID: "ana", on: nil)
+        #expect(bridge.streak == gap - 1)
+        #expect(bridge.score == 0)
+        #expect(try world.useCases.bridge(accountID: "ana", on: day).parts == BridgeParts(mood: 20, photo: 30, care: 30, calendar: 10))
+        // Built today as well, the run counts today too.
+        try complete(today, in: world, couple: couple)
+        #expect(try world.useCases.bridge(accountID: "ana", on: nil).streak == gap)
     }
 
     @Test("a streak stops at the day the couple began, even when read back in windows")

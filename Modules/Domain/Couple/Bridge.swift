@@ -71,15 +71,12 @@ public struct BridgeActivity: Sendable {
     public static let carePoints = 15
     public static let calendarPoints = 10
 
-    var moods: Set<Key> = []
-    var photos: Set<Key> = []
-    var care: Set<Key> = []
-    var checks: Set<Key> = []
-
-    struct Key: Hashable {
-        let member: String
-        let day: LocalDate
-    }
+    /// What each member did on each day: one bit per `BridgeMark.Kind`, keyed by the day's number
+    /// and the member's place in `seen` (`key`). A couple's members are few and their ids come
+    /// from one array, so finding one is a comparison or two, not the hashing of an id for every
+    /// (member, day) — the home reads up to a year of marks for a long streak.
+    var done: [Int: UInt8] = [:]
+    var seen: [String] = []
 
     public init(marks: [BridgeMark] = []) {
         add(marks)
@@ -87,60 +84,67 @@ public struct BridgeActivity: Sendable {
 
     /// More of the same activity (a window read further back).
     public mutating func add(_ marks: [BridgeMark]) {
-        // Room for each kind at once: a growing set hashes every member id again.
-        var counts = [0, 0, 0, 0]
-        for mark in marks { counts[mark.kind.rawValue] += 1 }
-        moods.reserveCapacity(moods.count + counts[BridgeMark.Kind.mood.rawValue])
-        photos.reserveCapacity(photos.count + counts[BridgeMark.Kind.photo.rawValue])
-        care.reserveCapacity(care.count + counts[BridgeMark.Kind.care.rawValue])
-        checks.reserveCapacity(checks.count + counts[BridgeMark.Kind.calendar.rawValue])
-        for mark in marks {
-            let key = Key(member: mark.memberID, day: mark.day)
-            switch mark.kind {
-            case .mood: moods.insert(key)
-            case .photo: photos.insert(key)
-            case .care: care.insert(key)
-            case .calendar: checks.insert(key)
-            }
-        }
+        done.reserveCapacity(done.count + marks.count / 2)
+        for mark in marks { add(mark.kind, by: mark.memberID, on: mark.day) }
     }
 
+    mutating func add(_ kind: BridgeMark.Kind, by member: String, on day: LocalDate) {
+        let place: Int
+        if let index = seen.firstIndex(of: member) {
+            place = index
+        } else {
+            place = seen.count
+            seen.append(member)
+        }
+        done[Self.key(day.dayNumber, place), default: 0] |= 1 << UInt8(kind.rawValue)
+    }
+
+    static func key(_ dayNumber: Int, _ place: Int) -> Int { dayNumber << 20 | place }
+
     public init(moods: [MoodEntry], photos: [CouplePhoto], care: [CareItem], checks: [CalendarCheck]) {
-        self.moods = Set(moods.map { Key(member: $0.authorID, day: $0.day) })
-        self.photos = Set(photos.filter { $0.deletedAt == nil }.map { Key(member: $0.authorID, day: $0.day) })
-        self.care = Set(care.compactMap { item in
-            guard item.deletedAt == nil, let member = item.doneBy, let day = item.doneDay else { return nil }
-            return Key(member: member, day: day)
-        })
-        self.checks = Set(checks.map { Key(member: $0.accountID, day: $0.day) })
+        for mood in moods { add(.mood, by: mood.authorID, on: mood.day) }
+        for photo in photos where photo.deletedAt == nil { add(.photo, by: photo.authorID, on: photo.day) }
+        for item in care where item.deletedAt == nil {
+            if let member = item.doneBy, let day = item.doneDay { add(.care, by: member, on: day) }
+        }
+        for check in checks { add(.calendar, by: check.accountID, on: check.day) }
     }
 
     public func parts(on day: LocalDate, members: [String]) -> BridgeParts {
+        parts(dayNumber: day.dayNumber, places: places(of: members))
+    }
+
+    /// Where each member is in `seen` (nil: nothing of theirs was added).
+    func places(of members: [String]) -> [Int?] {
+        members.map { seen.firstIndex(of: $0) }
+    }
+
+    func parts(dayNumber: Int, places: [Int?]) -> BridgeParts {
         var parts = BridgeParts()
-        for member in members {
-            let key = Key(member: member, day: day)
-            if moods.contains(key) { parts.mood += Self.moodPoints }
-            if photos.contains(key) { parts.photo += Self.photoPoints }
-            if care.contains(key) { parts.care += Self.carePoints }
-            if checks.contains(key) { parts.calendar += Self.calendarPoints }
+        for case let place? in places {
+            guard let kinds = done[Self.key(dayNumber, place)] else { continue }
+            if kinds & 1 << BridgeMark.Kind.mood.rawValue != 0 { parts.mood += Self.moodPoints }
+            if kinds & 1 << BridgeMark.Kind.photo.rawValue != 0 { parts.photo += Self.photoPoints }
+            if kinds & 1 << BridgeMark.Kind.care.rawValue != 0 { parts.care += Self.carePoints }
+            if kinds & 1 << BridgeMark.Kind.calendar.rawValue != 0 { parts.calendar += Self.calendarPoints }
         }
         return parts
     }
 
     /// The bridge of `day`; its streak counts completed days back from it (from the day before
-    /// while `day` is still being built, as every streak in Tend does).
+    /// while `day` is still being built, as every streak in Tend does: `Streaks.current`), never
+    /// before `first`.
     public func bridge(on day: LocalDate, members: [String], since first: LocalDate) -> Bridge {
-        let parts = parts(on: day, members: members)
-        var complete: Set<LocalDate> = []
-        var cursor = day
-        while cursor >= first {
-            if self.parts(on: cursor, members: members).total >= 100 {
-                complete.insert(cursor)
-            } else if cursor < day {
-                break
-            }
-            cursor = cursor.adding(days: -1)
+        let number = day.dayNumber
+        let places = places(of: members)
+        let parts = parts(dayNumber: number, places: places)
+        let firstNumber = first.dayNumber
+        var streak = parts.total >= 100 && number >= firstNumber ? 1 : 0
+        var cursor = number - 1
+        while cursor >= firstNumber, self.parts(dayNumber: cursor, places: places).total >= 100 {
+            streak += 1
+            cursor -= 1
         }
-        return Bridge(date: day, parts: parts, streak: Streaks(days: complete, today: day).current)
+        return Bridge(date: day, parts: parts, streak: streak)
     }
 }

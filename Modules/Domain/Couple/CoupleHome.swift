@@ -24,6 +24,14 @@ public struct Moment: Sendable, Equatable {
     public let at: Date
     public let text: String
     public let id: String
+
+    public init(kind: Kind, accountID: String, at: Date, text: String, id: String) {
+        self.kind = kind
+        self.accountID = accountID
+        self.at = at
+        self.text = text
+        self.id = id
+    }
 }
 
 /// The seed's home screen: next meeting, the bridge, both times and weathers, both moods, and
@@ -77,9 +85,7 @@ extension CoupleUseCases {
         var through = day
         while true {
             let from = max(first, day.adding(days: 1 - span))
-            activity.add(try couples.bridgeMarks(coupleID: couple.id, from: from, through: through))
-            // Care has no index by date: each window scans it, but keeps (and hashes) only its own days.
-            activity.add(try couples.careMarks(coupleID: couple.id, from: from, through: through))
+            activity.add(try couples.bridgeMarks(coupleID: couple.id, members: couple.memberIDs, from: from, through: through))
             let bridge = activity.bridge(on: day, members: couple.memberIDs, since: from)
             // The run reaches `from` when it covers every day from there to yesterday (and today, if built).
             let covered = from.days(until: day) + (bridge.score >= 100 ? 1 : 0)
@@ -100,8 +106,12 @@ extension CoupleUseCases {
         let day = date ?? viewerToday
         let oldest = min(day, viewerToday).adding(days: -1)
         let newest = max(day, viewerToday).adding(days: 1)
-        let moods = try couples.moods(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
-        let photos = try couples.photos(coupleID: couple.id, from: oldest.adding(days: -Self.recentDays), through: newest)
+        // Whole moods and photos only of the members' own dates (each member's card); of the week,
+        // only what a moment shows.
+        let memberDays = zones.map { date ?? $0.localDate(of: now) }
+        let cardDays = (memberDays.min() ?? day, memberDays.max() ?? day)
+        let moods = try couples.moods(coupleID: couple.id, from: cardDays.0, through: cardDays.1)
+        let photos = try couples.photos(coupleID: couple.id, from: cardDays.0, through: cardDays.1)
         let members = zip(people.accounts, zones).map { account, zone -> MemberToday in
             let localDate = zone.localDate(of: now)
             let memberDay = date ?? localDate
@@ -129,25 +139,20 @@ extension CoupleUseCases {
             bridge: try bridge(of: couple, on: day), members: members,
             offsetDifference: partnerZone.secondsFromGMT(for: now) - viewerZone.secondsFromGMT(for: now),
             callWindow: TimeTogether.callWindow(now: now, zones: members.map(\.zone)),
-            recent: try recentMoments(couple: couple, moods: moods, photos: photos, meetings: meetings, now: now))
+            recent: try recentMoments(couple: couple, from: oldest.adding(days: -Self.recentDays), through: newest, meetings: meetings,
+                                      now: now))
     }
 
-    private func recentMoments(couple: Couple, moods: [MoodEntry], photos: [CouplePhoto], meetings: [Meeting],
+    /// The moments of the moods and photos of these dates, the care, the events and the meetings,
+    /// changed in the last week, newest first.
+    private func recentMoments(couple: Couple, from first: LocalDate, through last: LocalDate, meetings: [Meeting],
                                now: Date) throws -> [Moment] {
         let since = now.addingTimeInterval(-Double(Self.recentDays) * 86_400)
         var moments: [Moment] = []
-        moments += moods.map { entry in
-            Moment(kind: .mood, accountID: entry.authorID, at: entry.updatedAt,
-                   text: entry.status.map { "\(entry.mood.rawValue) · \($0)" } ?? entry.mood.rawValue, id: entry.id)
-        }
-        moments += photos.map { Moment(kind: .photo, accountID: $0.authorID, at: $0.updatedAt, text: $0.caption ?? "", id: $0.id) }
+        moments += try couples.moodMoments(coupleID: couple.id, from: first, through: last, since: since)
+        moments += try couples.photoMoments(coupleID: couple.id, from: first, through: last, since: since)
         // Only the care and events of the window are read: the filter below drops the rest anyway.
-        for item in try couples.careItems(coupleID: couple.id, addedOrDoneSince: since) where item.deletedAt == nil {
-            moments.append(Moment(kind: .careAdded, accountID: item.authorID, at: item.createdAt, text: item.text, id: item.id))
-            if let doneBy = item.doneBy, let doneAt = item.doneAt {
-                moments.append(Moment(kind: .careDone, accountID: doneBy, at: doneAt, text: item.text, id: item.id))
-            }
-        }
+        moments += try couples.careMoments(coupleID: couple.id, since: since)
         moments += try couples.events(coupleID: couple.id, createdSince: since).filter { $0.deletedAt == nil }
             .map { Moment(kind: .event, accountID: $0.authorID, at: $0.createdAt, text: $0.title, id: $0.id) }
         moments += meetings.map { meeting in

@@ -21,7 +21,7 @@ public struct BridgeMark: Sendable, Hashable {
 /// (which is how these defaults do it, for stores that have nothing better); the SQL store
 /// asks its database for just these rows, so that a year of history costs the home little.
 extension CoupleRepository {
-    public func bridgeMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
+    public func bridgeMarks(coupleID: String, members: [String], from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
         var marks: [BridgeMark] = []
         for mood in try moods(coupleID: coupleID, from: first, through: last) {
             marks.append(BridgeMark(kind: .mood, memberID: mood.authorID, day: mood.day))
@@ -29,24 +29,47 @@ extension CoupleRepository {
         for photo in try photos(coupleID: coupleID, from: first, through: last) where photo.deletedAt == nil {
             marks.append(BridgeMark(kind: .photo, memberID: photo.authorID, day: photo.day))
         }
+        for item in try careItems(coupleID: coupleID) where item.deletedAt == nil {
+            guard let member = item.doneBy, let day = item.doneDay, day >= first, day <= last else { continue }
+            marks.append(BridgeMark(kind: .care, memberID: member, day: day))
+        }
         for check in try checks(coupleID: coupleID, from: first, through: last) {
             marks.append(BridgeMark(kind: .calendar, memberID: check.accountID, day: check.day))
         }
-        return marks
+        return marks.filter { members.contains($0.memberID) }
     }
 
-    public func careMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
-        try careItems(coupleID: coupleID).compactMap { item in
-            guard item.deletedAt == nil, let member = item.doneBy, let day = item.doneDay, day >= first, day <= last else { return nil }
-            return BridgeMark(kind: .care, memberID: member, day: day)
+    public func moodMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment] {
+        try moods(coupleID: coupleID, from: first, through: last).filter { $0.updatedAt >= since }.map(Moment.init(mood:))
+    }
+
+    public func photoMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment] {
+        try photos(coupleID: coupleID, from: first, through: last).filter { $0.deletedAt == nil && $0.updatedAt >= since }
+            .map { Moment(kind: .photo, accountID: $0.authorID, at: $0.updatedAt, text: $0.caption ?? "", id: $0.id) }
+    }
+
+    public func careMoments(coupleID: String, since: Date) throws -> [Moment] {
+        var moments: [Moment] = []
+        for item in try careItems(coupleID: coupleID) where item.deletedAt == nil {
+            if item.createdAt >= since {
+                moments.append(Moment(kind: .careAdded, accountID: item.authorID, at: item.createdAt, text: item.text, id: item.id))
+            }
+            if let doneBy = item.doneBy, let doneAt = item.doneAt, doneAt >= since {
+                moments.append(Moment(kind: .careDone, accountID: doneBy, at: doneAt, text: item.text, id: item.id))
+            }
         }
-    }
-
-    public func careItems(coupleID: String, addedOrDoneSince since: Date) throws -> [CareItem] {
-        try careItems(coupleID: coupleID).filter { $0.createdAt >= since || ($0.doneAt.map { $0 >= since } ?? false) }
+        return moments
     }
 
     public func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent] {
         try events(coupleID: coupleID).filter { $0.createdAt >= since }
+    }
+}
+
+extension Moment {
+    /// A mood as the recent moments show it: the mood, and the status after a dot.
+    public init(mood entry: MoodEntry) {
+        self.init(kind: .mood, accountID: entry.authorID, at: entry.updatedAt,
+                  text: entry.status.map { "\(entry.mood.rawValue) · \($0)" } ?? entry.mood.rawValue, id: entry.id)
     }
 }

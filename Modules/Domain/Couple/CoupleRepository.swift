@@ -49,15 +49,20 @@ public protocol CoupleRepository: Sendable {
     func photoReferences(sha256: String) throws -> Int
 
     // The home's narrow reads (defaults in CoupleHomeReads.swift)
-    /// What counts toward the bridges of these dates, care aside: live moods and photos,
-    /// calendar looks (each indexed by date). In no particular order.
-    func bridgeMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
-    /// Care done on these dates (by whom, on their date), live items only. In no particular
-    /// order. Apart: care has no index by date (a store may have to scan it for each window).
-    func careMarks(coupleID: String, from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
-    /// Live care items added or done at `since` or later, in `careItems(coupleID:)`'s order (a
-    /// store counting in milliseconds may add ones of `since`'s own millisecond: filter exactly).
-    func careItems(coupleID: String, addedOrDoneSince since: Date) throws -> [CareItem]
+    /// What these members did toward the bridges of these dates: live moods and photos, care done
+    /// (by whom, on their own date), calendar looks. In no particular order, repeats allowed;
+    /// nothing of anyone else.
+    func bridgeMarks(coupleID: String, members: [String], from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
+    /// The recent moments of the live moods of these dates updated at `since` or later, in
+    /// `moods(coupleID:from:through:)`'s order (`since`'s own millisecond may be added: filter exactly).
+    func moodMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment]
+    /// The same of the live photos (their captions), in `photos(coupleID:from:through:)`'s order.
+    func photoMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment]
+    /// The recent moments of the live care items: one `careAdded` for each added at `since` or
+    /// later, one `careDone` for each done at `since` or later; items in `careItems(coupleID:)`'s
+    /// order, an item's added before its done (a store counting in milliseconds may add ones of
+    /// `since`'s own millisecond: filter exactly).
+    func careMoments(coupleID: String, since: Date) throws -> [Moment]
     /// Live events created at `since` or later, in `events(coupleID:)`'s order (the same).
     func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent]
 }
