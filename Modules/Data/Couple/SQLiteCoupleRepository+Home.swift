@@ -61,49 +61,44 @@ extension SQLiteCoupleRepository {
     }
 
     /// The week's moods and photos as the moments show them: a few short columns, not whole
-    /// rows decoded by name (the home read ten days of both whole before), and put in order here:
-    /// SQLite sorted each day's rows apart ("TEMP B-TREE FOR RIGHT PART OF ORDER BY"), which
-    /// cost more than reading them.
+    /// rows decoded by name (the home read ten days of both whole before), newest day first as
+    /// the index walked backwards gives them; sorting each day's rows by change too made SQLite
+    /// sort every day apart ("TEMP B-TREE FOR RIGHT PART OF ORDER BY"), dearer than the reading.
     public func moodMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment] {
-        let rows = try database.query(Self.moodMoments, [.text(coupleID), .text(first.description), .text(last.description), since.sqlValue])
-        return try Self.newestFirst(rows.map { row in
-            guard row.values.count == 6, case .text(let id) = row.values[0], case .text(let author) = row.values[1],
-                  case .text(let mood) = row.values[2], let status = Optional<String>(sqlValue: row.values[3]),
-                  let updated = Date(sqlValue: row.values[4]), case .text(let day) = row.values[5] else {
-                throw AppError(.internalFailure, code: "database_error", "a mood row holds an invalid value")
+        try database.query(Self.moodMoments, [.text(coupleID), .text(first.description), .text(last.description), since.sqlValue])
+            .map { row in
+                guard row.values.count == 5, case .text(let id) = row.values[0], case .text(let author) = row.values[1],
+                      case .text(let mood) = row.values[2], let status = Optional<String>(sqlValue: row.values[3]),
+                      let updated = Date(sqlValue: row.values[4]) else {
+                    throw AppError(.internalFailure, code: "database_error", "a mood row holds an invalid value")
+                }
+                let name = (Mood(rawValue: mood) ?? .calm).rawValue // as `moods(coupleID:from:through:)` decodes it
+                return Moment(kind: .mood, accountID: author, at: updated, text: status.map { "\(name) · \($0)" } ?? name, id: id)
             }
-            let name = (Mood(rawValue: mood) ?? .calm).rawValue // as `moods(coupleID:from:through:)` decodes it
-            return (day, Moment(kind: .mood, accountID: author, at: updated, text: status.map { "\(name) · \($0)" } ?? name, id: id))
-        })
     }
 
     static let moodMoments = """
-        SELECT id, author_id, mood, status, updated_at, day FROM couple_moods
+        SELECT id, author_id, mood, status, updated_at FROM couple_moods
         WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL AND updated_at >= ?
+        ORDER BY day DESC
         """
 
     public func photoMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment] {
-        let rows = try database.query(Self.photoMoments, [.text(coupleID), .text(first.description), .text(last.description), since.sqlValue])
-        return try Self.newestFirst(rows.map { row in
-            guard row.values.count == 5, case .text(let id) = row.values[0], case .text(let author) = row.values[1],
-                  let caption = Optional<String>(sqlValue: row.values[2]), let updated = Date(sqlValue: row.values[3]),
-                  case .text(let day) = row.values[4] else {
-                throw AppError(.internalFailure, code: "database_error", "a photo row holds an invalid value")
+        try database.query(Self.photoMoments, [.text(coupleID), .text(first.description), .text(last.description), since.sqlValue])
+            .map { row in
+                guard row.values.count == 4, case .text(let id) = row.values[0], case .text(let author) = row.values[1],
+                      let caption = Optional<String>(sqlValue: row.values[2]), let updated = Date(sqlValue: row.values[3]) else {
+                    throw AppError(.internalFailure, code: "database_error", "a photo row holds an invalid value")
+                }
+                return Moment(kind: .photo, accountID: author, at: updated, text: caption ?? "", id: id)
             }
-            return (day, Moment(kind: .photo, accountID: author, at: updated, text: caption ?? "", id: id))
-        })
     }
 
     static let photoMoments = """
-        SELECT id, author_id, caption, updated_at, day FROM couple_photos
+        SELECT id, author_id, caption, updated_at FROM couple_photos
         WHERE couple_id = ? AND day >= ? AND day <= ? AND deleted_at IS NULL AND updated_at >= ?
+        ORDER BY day DESC
         """
-
-    /// `moods(coupleID:from:through:)`'s order: by day (stored text, which sorts as the dates do),
-    /// then by change, newest first.
-    static func newestFirst(_ moments: [(day: String, moment: Moment)]) -> [Moment] {
-        moments.sorted { ($0.day, $0.moment.at) > ($1.day, $1.moment.at) }.map(\.moment)
-    }
 
     public func careMoments(coupleID: String, since: Date) throws -> [Moment] {
         let bound = since.sqlValue // the stored millisecond; a row of that millisecond is kept (filter exactly)

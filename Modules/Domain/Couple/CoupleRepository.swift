@@ -53,10 +53,11 @@ public protocol CoupleRepository: Sendable {
     /// (by whom, on their own date), calendar looks. In no particular order, repeats allowed;
     /// nothing of anyone else.
     func bridgeMarks(coupleID: String, members: [String], from first: LocalDate, through last: LocalDate) throws -> [BridgeMark]
-    /// The recent moments of the live moods of these dates updated at `since` or later, in
-    /// `moods(coupleID:from:through:)`'s order (`since`'s own millisecond may be added: filter exactly).
+    /// The recent moments of the live moods of these dates updated at `since` or later, newest
+    /// day first, a day's in no particular order (the home sorts them by time; of two at the same
+    /// instant the later day's comes first). `since`'s own millisecond may be added: filter exactly.
     func moodMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment]
-    /// The same of the live photos (their captions), in `photos(coupleID:from:through:)`'s order.
+    /// The same of the live photos (their captions).
     func photoMoments(coupleID: String, from first: LocalDate, through last: LocalDate, since: Date) throws -> [Moment]
     /// The recent moments of the live care items: one `careAdded` for each added at `since` or
     /// later, one `careDone` for each done at `since` or later; items in `careItems(coupleID:)`'s
