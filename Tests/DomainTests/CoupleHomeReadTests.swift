@@ -80,6 +80,25 @@ struct CoupleHomeReadTests {
         #expect(try world.useCases.bridge(accountID: "ana", on: nil).streak == gap)
     }
 
+    @Test("the bridge counts each member's marks wherever they stand among many (past the sixteen kept in one mask)")
+    func manyMembers() {
+        let day = date("2026-05-02")
+        let members = (0..<18).map { "m\($0)" }
+        // Everyone but m3 and m16 built their half on `day`, m17 twice over; m16 only a mood.
+        var marks = members.filter { $0 != "m3" && $0 != "m16" }.flatMap { member in
+            [BridgeMark.Kind.mood, .photo, .care, .calendar].map { BridgeMark(kind: $0, memberID: member, day: day) }
+        }
+        marks += [BridgeMark(kind: .care, memberID: "m17", day: day), BridgeMark(kind: .mood, memberID: "m16", day: day),
+                  BridgeMark(kind: .photo, memberID: "m17", day: day.adding(days: -1))]
+        let activity = BridgeActivity(marks: marks.reversed())
+        #expect(activity.parts(on: day, members: ["m16", "m17"]) == BridgeParts(mood: 20, photo: 15, care: 15, calendar: 10))
+        #expect(activity.parts(on: day, members: ["m3"]) == BridgeParts())
+        #expect(activity.parts(on: day, members: members).total == 16 * 50 + 10)
+        #expect(activity.parts(on: day.adding(days: -1), members: members) == BridgeParts(photo: 15))
+        #expect(activity.bridge(on: day, members: members, since: day.adding(days: -5)).streak == 1)
+        #expect(activity.bridge(on: day, members: ["m16", "m3"], since: day.adding(days: -5)).streak == 0)
+    }
+
     @Test("a streak stops at the day the couple began, even when read back in windows")
     func youngCouple() throws {
         let world = CoupleWorld(now: seoul("2026-03-01 12:00"))

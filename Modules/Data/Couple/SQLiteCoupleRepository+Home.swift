@@ -5,6 +5,12 @@ import Domain
 // The home's narrow reads (CoupleRepository's contract, CoupleHomeReads.swift): what the home
 // shows of a year of history, without decoding the year.
 extension SQLiteCoupleRepository {
+    /// One read transaction (PostgreSQL: one connection, REPEATABLE READ): the home's fifteen
+    /// statements then skip beginning and ending one each.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        try database.read(body)
+    }
+
     /// One statement a streak window, each part a range read of one of 0023's indexes that hold
     /// every column it asks for (no table row is read), two short columns a row: the member as
     /// their place in `members` with the kind (`kind × members + place`), so no id is copied out

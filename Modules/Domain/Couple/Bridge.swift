@@ -71,11 +71,13 @@ public struct BridgeActivity: Sendable {
     public static let carePoints = 15
     public static let calendarPoints = 10
 
-    /// What each member did on each day: one bit per `BridgeMark.Kind`, keyed by the day's number
-    /// and the member's place in `seen` (`key`). A couple's members are few and their ids come
-    /// from one array, so finding one is a comparison or two, not the hashing of an id for every
-    /// (member, day) — the home reads up to a year of marks for a long streak.
-    var done: [Int: UInt8] = [:]
+    /// What the members did each day, by the day's number: four bits (one per `BridgeMark.Kind`)
+    /// for each member, at their place in `seen` (the first sixteen; any further in `more`, by
+    /// `key`). A couple's members are few and their ids come from one array, so finding one is a
+    /// comparison or two, and a day's marks are one dictionary entry: the home reads up to a year
+    /// of marks for a long streak, and hashing every (member, day) cost more than reading them.
+    var done: [Int: UInt64] = [:]
+    var more: [Int: UInt8] = [:]
     var seen: [String] = []
 
     public init(marks: [BridgeMark] = []) {
@@ -84,30 +86,42 @@ public struct BridgeActivity: Sendable {
 
     /// More of the same activity (a window read further back).
     public mutating func add(_ marks: [BridgeMark]) {
-        done.reserveCapacity(done.count + marks.count / 2)
-        for mark in marks { add(mark.kind, by: mark.memberID, on: mark.day) }
+        done.reserveCapacity(done.count + marks.count / 4)
+        // A store gives a day's marks together (by kind, then day, then member): they are
+        // gathered into one mask and written once.
+        var day: (date: LocalDate, number: Int, mask: UInt64)?
+        for mark in marks {
+            let place = place(of: mark.memberID)
+            if day?.date != mark.day {
+                if let day { done[day.number, default: 0] |= day.mask }
+                day = (mark.day, mark.day.dayNumber, 0)
+            }
+            if place < 16 {
+                day!.mask |= 1 << UInt64(place * 4 + mark.kind.rawValue)
+            } else {
+                more[Self.key(day!.number, place), default: 0] |= 1 << UInt8(mark.kind.rawValue)
+            }
+        }
+        if let day { done[day.number, default: 0] |= day.mask }
     }
 
-    mutating func add(_ kind: BridgeMark.Kind, by member: String, on day: LocalDate) {
-        let place: Int
-        if let index = seen.firstIndex(of: member) {
-            place = index
-        } else {
-            place = seen.count
-            seen.append(member)
-        }
-        done[Self.key(day.dayNumber, place), default: 0] |= 1 << UInt8(kind.rawValue)
+    mutating func place(of member: String) -> Int {
+        if let index = seen.firstIndex(of: member) { return index }
+        seen.append(member)
+        return seen.count - 1
     }
 
     static func key(_ dayNumber: Int, _ place: Int) -> Int { dayNumber << 20 | place }
 
     public init(moods: [MoodEntry], photos: [CouplePhoto], care: [CareItem], checks: [CalendarCheck]) {
-        for mood in moods { add(.mood, by: mood.authorID, on: mood.day) }
-        for photo in photos where photo.deletedAt == nil { add(.photo, by: photo.authorID, on: photo.day) }
-        for item in care where item.deletedAt == nil {
-            if let member = item.doneBy, let day = item.doneDay { add(.care, by: member, on: day) }
+        var marks = moods.map { BridgeMark(kind: .mood, memberID: $0.authorID, day: $0.day) }
+        marks += photos.filter { $0.deletedAt == nil }.map { BridgeMark(kind: .photo, memberID: $0.authorID, day: $0.day) }
+        marks += care.compactMap { item in
+            guard item.deletedAt == nil, let member = item.doneBy, let day = item.doneDay else { return nil }
+            return BridgeMark(kind: .care, memberID: member, day: day)
         }
-        for check in checks { add(.calendar, by: check.accountID, on: check.day) }
+        marks += checks.map { BridgeMark(kind: .calendar, memberID: $0.accountID, day: $0.day) }
+        add(marks)
     }
 
     public func parts(on day: LocalDate, members: [String]) -> BridgeParts {
@@ -121,8 +135,9 @@ public struct BridgeActivity: Sendable {
 
     func parts(dayNumber: Int, places: [Int?]) -> BridgeParts {
         var parts = BridgeParts()
+        let mask = done[dayNumber] ?? 0
         for case let place? in places {
-            guard let kinds = done[Self.key(dayNumber, place)] else { continue }
+            let kinds = place < 16 ? UInt8(truncatingIfNeeded: mask >> UInt64(place * 4)) & 0xF : more[Self.key(dayNumber, place)] ?? 0
             if kinds & 1 << BridgeMark.Kind.mood.rawValue != 0 { parts.mood += Self.moodPoints }
             if kinds & 1 << BridgeMark.Kind.photo.rawValue != 0 { parts.photo += Self.photoPoints }
             if kinds & 1 << BridgeMark.Kind.care.rawValue != 0 { parts.care += Self.carePoints }

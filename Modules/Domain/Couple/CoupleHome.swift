@@ -68,8 +68,10 @@ extension CoupleUseCases {
 
     /// The bridge of a date (default the caller's today), with its streak.
     public func bridge(accountID: String, on day: LocalDate?) throws -> Bridge {
-        let couple = try activeCouple(accountID: accountID)
-        return try bridge(of: couple, on: day ?? today(of: accountID))
+        try couples.reading {
+            let couple = try activeCouple(accountID: accountID)
+            return try bridge(of: couple, on: day ?? today(of: accountID))
+        }
     }
 
     func bridge(of couple: Couple, on day: LocalDate) throws -> Bridge {
@@ -96,8 +98,52 @@ extension CoupleUseCases {
     }
 
     public func home(accountID: String, on date: LocalDate?) throws -> CoupleHome {
-        let couple = try activeCouple(accountID: accountID)
         let now = clock.now
+        // Every read on one snapshot, which on SQLite is one read transaction instead of one for
+        // each of some fifteen statements; the weather, which may write its cache, after it.
+        let read = try couples.reading { try homeReads(accountID: accountID, on: date, now: now) }
+        let members = zip(read.people.accounts, read.zones).map { account, zone -> MemberToday in
+            let localDate = zone.localDate(of: now)
+            let memberDay = date ?? localDate
+            let location = read.people.locations[account.id]
+            let report = location.map { weather.report(latitude: $0.latitude, longitude: $0.longitude) }
+                ?? WeatherReport(observation: nil, isStale: false, isConfigured: weather.provider.isConfigured)
+            return MemberToday(
+                account: account, zone: zone, localDate: localDate,
+                isDaytime: TimeTogether.isDaytime(at: now, latitude: location?.latitude, longitude: location?.longitude, zone: zone),
+                location: location, weather: report,
+                mood: read.moods.first { $0.authorID == account.id && $0.day == memberDay },
+                photo: read.photos.first { $0.authorID == account.id && $0.day == memberDay })
+        }
+        let meeting = Self.currentMeeting(read.meetings, today: read.viewerToday)
+        var countdowns: [String: String] = [:]
+        if let meeting {
+            for member in members { countdowns[member.account.id] = Meeting.dDay(meeting.day, from: member.localDate) }
+        }
+        return CoupleHome(
+            couple: read.couple, viewerID: accountID, now: now, meeting: meeting, countdowns: countdowns,
+            bridge: read.bridge, members: members,
+            offsetDifference: read.partnerZone.secondsFromGMT(for: now) - read.viewerZone.secondsFromGMT(for: now),
+            callWindow: TimeTogether.callWindow(now: now, zones: members.map(\.zone)), recent: read.recent)
+    }
+
+    /// What the home reads.
+    private struct HomeReads {
+        let couple: Couple
+        let people: Members
+        let zones: [TimeZone]
+        let viewerZone: TimeZone
+        let partnerZone: TimeZone
+        let viewerToday: LocalDate
+        let moods: [MoodEntry]
+        let photos: [CouplePhoto]
+        let meetings: [Meeting]
+        let bridge: Bridge
+        let recent: [Moment]
+    }
+
+    private func homeReads(accountID: String, on date: LocalDate?, now: Date) throws -> HomeReads {
+        let couple = try activeCouple(accountID: accountID)
         let people = try members(of: couple)
         // Each member's zone once, from the accounts just read (not read again per question).
         let zones = people.accounts.map { TimeZone(stored: $0.timeZoneIdentifier) }
@@ -110,35 +156,15 @@ extension CoupleUseCases {
         // only what a moment shows.
         let memberDays = zones.map { date ?? $0.localDate(of: now) }
         let cardDays = (memberDays.min() ?? day, memberDays.max() ?? day)
-        let moods = try couples.moods(coupleID: couple.id, from: cardDays.0, through: cardDays.1)
-        let photos = try couples.photos(coupleID: couple.id, from: cardDays.0, through: cardDays.1)
-        let members = zip(people.accounts, zones).map { account, zone -> MemberToday in
-            let localDate = zone.localDate(of: now)
-            let memberDay = date ?? localDate
-            let location = people.locations[account.id]
-            let report = location.map { weather.report(latitude: $0.latitude, longitude: $0.longitude) }
-                ?? WeatherReport(observation: nil, isStale: false, isConfigured: weather.provider.isConfigured)
-            return MemberToday(
-                account: account, zone: zone, localDate: localDate,
-                isDaytime: TimeTogether.isDaytime(at: now, latitude: location?.latitude, longitude: location?.longitude, zone: zone),
-                location: location, weather: report,
-                mood: moods.first { $0.authorID == account.id && $0.day == memberDay },
-                photo: photos.first { $0.authorID == account.id && $0.day == memberDay })
-        }
         let meetings = try couples.meetings(coupleID: couple.id)
-        let meeting = Self.currentMeeting(meetings, today: viewerToday)
-        var countdowns: [String: String] = [:]
-        if let meeting {
-            for member in members { countdowns[member.account.id] = Meeting.dDay(meeting.day, from: member.localDate) }
-        }
         let partnerZone = couple.partner(of: accountID).map { partner in
             zip(people.accounts, zones).first { $0.0.id == partner }?.1 ?? zone(of: partner)
         } ?? viewerZone
-        return CoupleHome(
-            couple: couple, viewerID: accountID, now: now, meeting: meeting, countdowns: countdowns,
-            bridge: try bridge(of: couple, on: day), members: members,
-            offsetDifference: partnerZone.secondsFromGMT(for: now) - viewerZone.secondsFromGMT(for: now),
-            callWindow: TimeTogether.callWindow(now: now, zones: members.map(\.zone)),
+        return HomeReads(
+            couple: couple, people: people, zones: zones, viewerZone: viewerZone, partnerZone: partnerZone, viewerToday: viewerToday,
+            moods: try couples.moods(coupleID: couple.id, from: cardDays.0, through: cardDays.1),
+            photos: try couples.photos(coupleID: couple.id, from: cardDays.0, through: cardDays.1),
+            meetings: meetings, bridge: try bridge(of: couple, on: day),
             recent: try recentMoments(couple: couple, from: oldest.adding(days: -Self.recentDays), through: newest, meetings: meetings,
                                       now: now))
     }

@@ -21,6 +21,10 @@ public struct BridgeMark: Sendable, Hashable {
 /// (which is how these defaults do it, for stores that have nothing better); the SQL store
 /// asks its database for just these rows, so that a year of history costs the home little.
 extension CoupleRepository {
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        try body()
+    }
+
     public func bridgeMarks(coupleID: String, members: [String], from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
         var marks: [BridgeMark] = []
         for mood in try moods(coupleID: coupleID, from: first, through: last) {

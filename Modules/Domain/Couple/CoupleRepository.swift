@@ -49,6 +49,9 @@ public protocol CoupleRepository: Sendable {
     func photoReferences(sha256: String) throws -> Int
 
     // The home's narrow reads (defaults in CoupleHomeReads.swift)
+    /// Runs `body`'s reads (of any repository of this store) on one snapshot of the data; no
+    /// write may happen inside.
+    func reading<T>(_ body: () throws -> T) throws -> T
     /// What these members did toward the bridges of these dates: live moods and photos, care done
     /// (by whom, on their own date), calendar looks. In no particular order, repeats allowed;
     /// nothing of anyone else.
