@@ -20,13 +20,13 @@ extension SQLiteCoupleRepository {
     public func bridgeMarks(coupleID: String, members: [String], from first: LocalDate, through last: LocalDate) throws -> [BridgeMark] {
         guard !members.isEmpty else { return [] }
         let sql = members.count == 2 ? Self.marksOfTwo : Self.marks(members: members.count)
-        let rows = try database.query(sql, [.text(coupleID), .text(first.description), .text(last.description)] + members.map(SQLValue.text))
+        let arguments = [.text(coupleID), .text(first.description), .text(last.description)] + members.map(SQLValue.text)
         var marks: [BridgeMark] = []
-        marks.reserveCapacity(rows.count)
         var last: (text: String, day: LocalDate)? // rows come by day: a day's text is parsed once
-        for row in rows {
-            guard row.values.count == 2, case .text(let text) = row.values[1] else { throw Self.invalidMark }
-            guard case .integer(let code) = row.values[0] else { continue } // someone outside the couple
+        // Row by row into marks: a `Row` a mark cost more than SQLite's reading of it.
+        try database.forEachRow(sql, arguments) { values in
+            guard values.count == 2, case .text(let text) = values[1] else { throw Self.invalidMark }
+            guard case .integer(let code) = values[0] else { return } // someone outside the couple
             let day: LocalDate
             if let last, last.text == text {
                 day = last.day

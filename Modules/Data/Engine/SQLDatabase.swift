@@ -31,6 +31,10 @@ public protocol SQLDatabase: Transactor, AnyObject {
     /// The first column of every row (JSON documents this code stored) as one JSON array's bytes.
     /// SQLite copies them from its rows as they are; an engine without its own way uses `query`.
     func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8]
+    /// Every row's values in column order, handed to `body` one row at a time in an array the
+    /// engine may reuse for the next row (copy what you keep): for reads of many short rows,
+    /// where a `Row` each costs more than the reading. An engine without its own way uses `query`.
+    func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws
     /// Runs `body` on one connection and one state of the data, for several reads that must agree.
     func read<T>(_ body: () throws -> T) throws -> T
     /// Runs inside every outermost write transaction just before it commits (sync's stamping).
@@ -54,6 +58,10 @@ extension SQLDatabase {
         JSONArrayBytes.joining(try query(sql, arguments).map { row in
             if case .text(let text) = row.values.first { text } else { "null" }
         })
+    }
+
+    public func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        for row in try query(sql, arguments) { try body(row.values) }
     }
 
     /// The engine's text where the dialects differ.

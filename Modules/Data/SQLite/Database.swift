@@ -105,30 +105,32 @@ public final class Database: @unchecked Sendable, SQLDatabase {
     /// Runs one statement and returns all its rows: on a reader when this thread is not inside
     /// a `write` and the statement only reads, else on the writer.
     public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+        try reading(sql) { connection, statement in try connection.run(statement, arguments) }
+    }
+
+    /// `SQLDatabase.jsonArray`: the first column's bytes copied straight from SQLite.
+    public func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8] {
+        var output: [UInt8] = []
+        try reading(sql) { connection, statement in try connection.appendJSONArray(statement, arguments, into: &output) }
+        return output
+    }
+
+    /// `SQLDatabase.forEachRow`: each row's values into one array reused from row to row.
+    public func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        try reading(sql) { connection, statement in try connection.forEachRow(statement, arguments, body) }
+    }
+
+    /// Runs `sql` on a reader when this thread is not inside a `write` and the statement only
+    /// reads, else on the writer.
+    private func reading<T>(_ sql: String, _ run: (SQLiteConnection, PreparedStatement) throws -> T) throws -> T {
         if let readers, Self.mayRead(sql), !lock.isHeldByCurrentThread, let (reader, isPinned) = try readers.acquire() {
             defer { if !isPinned { readers.release(reader) } }
             let statement = try reader.prepared(sql)
             // A SELECT can still write (a function with side effects is not one of ours, but
             // the protocol promises it): only what SQLite calls read-only stays here.
-            if statement.isReadOnly { return try reader.run(statement, arguments) }
+            if statement.isReadOnly { return try run(reader, statement) }
         }
-        return try lock.withLock { try writer.run(writer.prepared(sql), arguments) }
-    }
-
-    /// `SQLDatabase.jsonArray`: the first column's bytes copied straight from SQLite, on a reader
-    /// as `query` chooses one.
-    public func jsonArray(_ sql: String, _ arguments: [SQLValue]) throws -> [UInt8] {
-        var output: [UInt8] = []
-        if let readers, Self.mayRead(sql), !lock.isHeldByCurrentThread, let (reader, isPinned) = try readers.acquire() {
-            defer { if !isPinned { readers.release(reader) } }
-            let statement = try reader.prepared(sql)
-            if statement.isReadOnly {
-                try reader.appendJSONArray(statement, arguments, into: &output)
-                return output
-            }
-        }
-        try lock.withLock { try writer.appendJSONArray(writer.prepared(sql), arguments, into: &output) }
-        return output
+        return try lock.withLock { try run(writer, writer.prepared(sql)) }
     }
 
     public func queryOne(_ sql: String, _ arguments: [SQLValue] = []) throws -> Row? {

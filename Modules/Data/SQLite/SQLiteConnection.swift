@@ -104,6 +104,19 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs one prepared statement to the end, each row's values into one array reused from row
+    /// to row (`SQLDatabase.forEachRow`): no `Row` and no array a row.
+    func forEachRow(_ prepared: PreparedStatement, _ arguments: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        try withBound(prepared, arguments) { statement in
+            let count = Int32(prepared.columns.count)
+            var values = [SQLValue](repeating: .null, count: Int(count))
+            while try step(statement) {
+                for index in 0..<count { values[Int(index)] = column(statement, index) }
+                try body(values)
+            }
+        }
+    }
+
     /// The first column of every row written into `output` as a JSON array's elements: each
     /// text's bytes copied as SQLite holds them (a NULL is `null`), no `Row` or `String` made on
     /// the way. For columns that hold JSON documents this code wrote.
