@@ -14,6 +14,10 @@ final class PostgresConnection {
     /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
     /// no statement runs.
     private var deferredBegin: [String] = []
+    /// Writes nobody waits on (`SQLDatabase.executeLater`), sent first in the next round trip:
+    /// with the next statement, or with the SAVEPOINT, RELEASE or COMMIT that comes before it.
+    /// A ROLLBACK drops them (they would be undone: a SAVEPOINT sends the ones before it).
+    private var laterWrites: [(sql: String, arguments: [SQLValue])] = []
     /// A read-only transaction's COMMIT, sent without waiting: its answer is read before the
     /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
     /// in a way its reads would have to know).
@@ -58,6 +62,17 @@ final class PostgresConnection {
     /// Several statements with no parameters (migrations, BEGIN, COMMIT).
     func script(_ sql: String) throws {
         settle()
+        if !laterWrites.isEmpty {
+            if sql.hasPrefix("ROLLBACK") {
+                laterWrites = []
+            } else if sql.contains(";") {
+                _ = try runAll([]) // a script of several statements cannot join a pipeline: the writes first
+            } else {
+                // COMMIT, SAVEPOINT, RELEASE: one command, in the same pipeline as the writes before it.
+                _ = try runAll([], then: sql)
+                return
+            }
+        }
         if !deferredBegin.isEmpty {
             let begin = deferredBegin
             deferredBegin = []
@@ -77,6 +92,11 @@ final class PostgresConnection {
     /// in order, in the same round trip.
     func beginWithNextStatement(_ commands: String...) {
         deferredBegin = commands
+    }
+
+    /// Holds `statements` back for the next round trip (see `laterWrites`).
+    func sendLater(_ statements: [(sql: String, arguments: [SQLValue])]) {
+        laterWrites += statements
     }
 
     /// Ends a read-only transaction begun by `beginWithNextStatement`: nothing to do when no
@@ -109,20 +129,25 @@ final class PostgresConnection {
     /// Statements sent one after another without waiting (libpq's pipeline mode, one round trip
     /// for all, the transaction's deferred BEGIN first); each one's rows and changed-row count.
     /// The first failure is thrown: the statements after it did not run.
-    func runAll(_ statements: [(sql: String, arguments: [SQLValue])]) throws -> [(rows: [Row], changes: Int)] {
+    /// `control`, a transaction command with no parameters (COMMIT, SAVEPOINT …), goes last.
+    func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then control: String? = nil) throws
+        -> [(rows: [Row], changes: Int)] {
         settle()
-        let prepared = try statements.map { sql, arguments in
+        let writes = laterWrites
+        laterWrites = []
+        let prepared = try (writes + statements).map { sql, arguments in
             let name = try preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
         let commands = deferredBegin.map { Command(name: nil, text: $0, values: []) } + prepared
-        let begun = deferredBegin.count
+            + (control.map { [Command(name: nil, text: $0, values: [])] } ?? [])
+        let begun = deferredBegin.count + writes.count
         deferredBegin = []
         let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
         defer { for result in results { PQclear(result) } }
         // The first failure in order: the commands after it were skipped by the server.
         for result in results { try check(result) }
-        return results.dropFirst(begun).map { result in
+        return results.dropFirst(begun).prefix(statements.count).map { result in
             guard let result else { return ([], 0) }
             return (PostgresValues.rows(of: result), Int(String(cString: PQcmdTuples(result))) ?? 0)
         }

@@ -105,6 +105,18 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         return try recordAll(binding.connection.runAll(list))
     }
 
+    /// `SQLPipelining`: inside a write, the statements wait on the connection for the
+    /// transaction's next round trip (a statement, a savepoint's end, the COMMIT); outside one,
+    /// they run now as a write of their own.
+    public func sendLater(_ statements: [SQLStatement]) throws {
+        guard !statements.isEmpty else { return }
+        guard let binding = current() else { return try write { try sendLater(statements) } }
+        guard !binding.isReading else {
+            throw AppError(.internalFailure, code: "database_error", "a write inside a read transaction")
+        }
+        binding.connection.sendLater(statements.map { (sql: $0.sql, arguments: $0.arguments) })
+    }
+
     private func recordAll(_ results: [(rows: [Row], changes: Int)]) -> [[Row]] {
         locked { lastChanges[pthread_self()] = results.last?.changes ?? 0 }
         return results.map(\.rows)

@@ -15,6 +15,9 @@ public protocol SQLPipelining {
     /// Each statement's rows, in order; the first failure is thrown (the statements after it do
     /// not run). The same transaction rules as `query`.
     func pipelined(_ statements: [SQLStatement]) throws -> [[Row]]
+    /// Writes nobody waits on (see `executeLater`): held back and sent in one pipeline with the
+    /// transaction's next round trip.
+    func sendLater(_ statements: [SQLStatement]) throws
 }
 
 extension SQLDatabase {
@@ -24,5 +27,18 @@ extension SQLDatabase {
         // The dialect first: SQLite, the common case, skips the cast's conformance lookup.
         if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.pipelined(statements) }
         return try statements.map { try query($0.sql, $0.arguments) }
+    }
+
+    /// Whether `queries` answers its statements in one round trip (else it is one call a statement).
+    public var pipelines: Bool { dialect != .sqlite && self is any SQLPipelining }
+
+    /// Writes whose answers (rows, changed rows) the caller never reads and whose failure can only
+    /// fail its whole transaction. Inside a write, PostgreSQL sends them with the transaction's next
+    /// statement or its COMMIT, in order and before it (so later reads see them): a round trip
+    /// fewer while the write lock is held; a failure is thrown by that next call. SQLite, and any
+    /// engine outside a transaction, runs them at once.
+    public func executeLater(_ statements: [SQLStatement]) throws {
+        if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.sendLater(statements) }
+        for statement in statements { try execute(statement.sql, statement.arguments) }
     }
 }
