@@ -12,11 +12,13 @@ public struct SQLiteDoseRepository: DoseRepository {
 
     private static let columns = "id, owner_id, kind, units, taken_at, note, created_at, updated_at, deleted_at"
 
+    /// Sent with the transaction's next round trip (`executeLater`): every use case checks the id
+    /// before it inserts, so a failure here is the engine's and fails the whole write anyway.
     public func insert(_ dose: Dose) throws {
-        try database.execute(
+        try database.executeLater([SQLStatement(
             "INSERT INTO insulin_doses (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [.text(dose.id), .text(dose.ownerID), .text(dose.kind.rawValue), .real(dose.units), dose.takenAt.sqlValue,
-             dose.note.sqlValue, dose.createdAt.sqlValue, dose.updatedAt.sqlValue, dose.deletedAt.sqlValue])
+             dose.note.sqlValue, dose.createdAt.sqlValue, dose.updatedAt.sqlValue, dose.deletedAt.sqlValue])])
     }
 
     public func update(_ dose: Dose) throws {

@@ -54,16 +54,26 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     func setState(_ key: String, _ value: String?) throws {
         if let value {
-            try database.execute("INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                                 [.text(key), .text(value)])
+            let upsert = Self.stateSaved(key, value)
+            try database.execute(upsert.sql, upsert.arguments)
         } else {
             try database.execute("DELETE FROM sync_state WHERE key = ?", [.text(key)])
         }
     }
 
+    static func stateSaved(_ key: String, _ value: String) -> SQLStatement {
+        SQLStatement("INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                     [.text(key), .text(value)])
+    }
+
     /// The device's clock, as the file last left it (several processes share one file).
     func loadClock() throws -> HybridLogicalClock {
-        try HybridLogicalClock(deviceID: deviceID, last: try state("hlc").flatMap(HLCTimestamp.init),
+        try hybridClock(last: try state("hlc"))
+    }
+
+    /// The clock from its stored text (`sync_state`'s `hlc`, nil before the first stamp).
+    func hybridClock(last text: String?) throws -> HybridLogicalClock {
+        try HybridLogicalClock(deviceID: deviceID, last: text.flatMap(HLCTimestamp.init),
                                maximumDrift: isServer ? HybridLogicalClock.defaultMaximumDrift : nil)
     }
 
@@ -76,40 +86,6 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
     }
 
     // MARK: - Recording local writes
-
-    /// Before a commit: one change per parent whose children changed, then a clock and an id for
-    /// every change the triggers recorded.
-    func stamp() throws {
-        let dirty = try database.query("SELECT table_name, record_id FROM sync_dirty")
-        if !dirty.isEmpty {
-            for row in dirty {
-                guard let table = SyncSchema.table(named: try row.get("table_name")) else { continue }
-                let fields = database.dialect == .sqlite
-                    ? "json_object(" + table.children.map { "'\($0.field)', \(SyncTriggers.childArray($0, parentID: "p.id"))" }
-                        .joined(separator: ", ") + ")"
-                    : PostgresSyncTriggers.childrenObject(table, row: "p")
-                try database.execute(
-                    "INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields) SELECT p.owner_id, ?, p.id, 'update', "
-                        + "\(fields) FROM \(table.name) p WHERE p.id = ? AND p.owner_id IS NOT NULL",
-                    [.text(table.name), row["record_id"]])
-            }
-            try database.execute("DELETE FROM sync_dirty")
-        }
-        var hlc: HybridLogicalClock?
-        let wall = clock.now
-        // In pages, so that a large first outbox (a history, a bulk import) never sits in memory whole.
-        while true {
-            let pending = try database.query("SELECT seq FROM sync_changes WHERE clock IS NULL ORDER BY seq LIMIT 1000")
-            guard !pending.isEmpty else { break }
-            if hlc == nil { hlc = try loadClock() }
-            for row in pending {
-                let stamp = try hlc!.now(wall: wall)
-                try database.execute("UPDATE sync_changes SET change_id = ?, clock = ? WHERE seq = ?",
-                                     [.text(UUIDv7.makeString(at: wall)), .text(stamp.text), row["seq"]])
-            }
-        }
-        if let hlc { try saveClock(hlc) }
-    }
 
     /// Folds the changes written here into the merge state, each on top of what this side had
     /// seen (its basis). Runs inside a write.

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Core
+import Data
+import Domain
+
+/// Sync's stamping before each commit, on each engine: on PostgreSQL it reads in one pipeline and
+/// sends its stamps with the COMMIT, in pages of 1000. Every change of a write, the parents'
+/// changes for their children included, must get a clock and an id, in `seq` order, and the
+/// clock saved must be the last one given.
+@Suite("Sync stamping on each engine")
+struct SyncStampEngineTests {
+    static var engines: [String] { ScratchPostgres.isAvailable ? ["sqlite", "postgres"] : ["sqlite"] }
+    static let now = ISO8601.parseInstant("2026-12-01T12:00:00Z")!
+
+    static func database(_ engine: String) throws -> any SQLDatabase {
+        if engine == "postgres" { return try ScratchPostgres.make() }
+        let database = try Database(path: ":memory:")
+        try TendMigrations.migrator.migrate(database, now: now)
+        return database
+    }
+
+    static func dose(_ index: Int) -> Dose {
+        let at = now.addingTimeInterval(-Double(index) * 60)
+        return Dose(id: UUIDv7.makeString(at: at), ownerID: "acct", kind: .rapid, units: 1, takenAt: at, note: nil, createdAt: now, updatedAt: now)
+    }
+
+    /// The change log in `seq` order: (operation, table, clock, change id).
+    static func log(_ database: any SQLDatabase) throws -> [(operation: String, table: String, clock: String?, id: String?)] {
+        try database.query("SELECT operation, table_name, clock, change_id FROM sync_changes ORDER BY seq").map {
+            (try $0.get("operation"), try $0.get("table_name"), try $0.get("clock"), try $0.get("change_id"))
+        }
+    }
+
+    @Test("more than a page of changes and a parent's children, in one write: each stamped, in order", arguments: engines)
+    func pagesAndParents(engine: String) throws {
+        let database = try Self.database(engine)
+        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
+        defer { withExtendedLifetime(store) {} } // the database holds its stamping hook weakly
+        let doses = SQLiteDoseRepository(database: database)
+        let ms = Self.now.sqlValue
+        try database.write {
+            for index in 0..<1001 { try doses.insert(Self.dose(index)) }
+            try database.execute("INSERT INTO workouts (id, owner_id, started_at, kind, created_at, updated_at) VALUES ('w1', 'acct', ?, 'gym', ?, ?)",
+                                 [ms, ms, ms])
+            for position in 0..<2 {
+                try database.execute("INSERT INTO workout_sets (workout_id, position, exercise, reps) VALUES ('w1', ?, 'squat', 5)",
+                                     [.integer(Int64(position))])
+            }
+        }
+        var log = try Self.log(database)
+        #expect(log.count == 1003)
+        #expect(log.last.map { "\($0.operation) \($0.table)" } == "update workouts", "the parent's change for its sets")
+        #expect(log.allSatisfy { $0.clock != nil && $0.id != nil })
+        let clocks = log.compactMap { $0.clock.flatMap(HLCTimestamp.init) }
+        #expect(clocks.count == 1003)
+        #expect(zip(clocks, clocks.dropFirst()).allSatisfy { $0 < $1 }, "clocks rise with seq")
+        #expect(Set(log.compactMap(\.id)).count == 1003)
+        #expect(try database.query("SELECT 1 FROM sync_dirty").isEmpty)
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'")?.get("value") as String? == log.last?.clock)
+
+        // A page exactly full, then the clock goes on from where the last write left it.
+        try database.write { for index in 1001..<2001 { try doses.insert(Self.dose(index)) } }
+        log = try Self.log(database)
+        #expect(log.count == 2003)
+        #expect(log.allSatisfy { $0.clock != nil })
+        let later = log.compactMap { $0.clock.flatMap(HLCTimestamp.init) }
+        #expect(zip(later, later.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test("a write that changes nothing synced leaves the log and the clock alone", arguments: engines)
+    func nothingToStamp(engine: String) throws {
+        let database = try Self.database(engine)
+        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
+        defer { withExtendedLifetime(store) {} }
+        try database.write { try database.execute("INSERT INTO sync_state (key, value) VALUES ('note', 'x')") }
+        #expect(try Self.log(database).isEmpty)
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'") == nil)
+    }
+}
