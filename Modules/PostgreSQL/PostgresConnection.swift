@@ -10,6 +10,8 @@ final class PostgresConnection {
     private let handle: OpaquePointer
     let place: String
     private var statements: [String: String] = [:]
+    /// Counts every exchange this connection waits for (its database's count, for tests).
+    private let waits: RoundTrips
     /// A transaction's opening commands (BEGIN, and a write's lock), not sent yet: they go in one
     /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
     /// no statement runs.
@@ -28,8 +30,9 @@ final class PostgresConnection {
 
     /// Connects, or throws `database_unavailable` naming the host (libpq's message never
     /// carries the password).
-    init(connectionString: String, place: String) throws {
+    init(connectionString: String, place: String, waits: RoundTrips = RoundTrips()) throws {
         self.place = place
+        self.waits = waits
         guard let connection = PQconnectdb(connectionString) else {
             throw PostgresError.unavailable(place, "out of memory")
         }
@@ -83,6 +86,7 @@ final class PostgresConnection {
     }
 
     private func exec(_ sql: String) throws {
+        waits.add()
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result)
@@ -162,7 +166,8 @@ final class PostgresConnection {
 
     /// One command, waited for.
     private func send(_ command: Command) -> OpaquePointer? {
-        Self.withParameters(command.values) { pointers, lengths, formats in
+        waits.add()
+        return Self.withParameters(command.values) { pointers, lengths, formats in
             command.name.map { PQexecPrepared(handle, $0, Int32(command.values.count), pointers, lengths, formats, 0) }
                 ?? PQexecParams(handle, command.text, Int32(command.values.count), nil, pointers, lengths, formats, 0)
         }
@@ -172,6 +177,7 @@ final class PostgresConnection {
     /// one's result, in order (the caller clears them). A command after a failed one comes back
     /// as PGRES_PIPELINE_ABORTED, which `check` reports.
     private func pipeline(_ commands: [Command]) throws -> [OpaquePointer?] {
+        waits.add()
         guard PQenterPipelineMode(handle) == 1 else { return commands.map(send) } // a busy connection: one by one
         var sent = true
         for command in commands where sent {
@@ -209,6 +215,7 @@ final class PostgresConnection {
         if let name = statements[sql] { return name }
         guard statements.count < Self.preparedLimit else { return nil }
         let name = "tend_\(statements.count + 1)"
+        waits.add()
         let result = PQprepare(handle, name, PostgresSQL.numbered(sql), 0, nil)
         defer { PQclear(result) }
         try check(result)

@@ -51,6 +51,10 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
 
     public func close() { pool.close() }
 
+    /// The exchanges with PostgreSQL this database's connections have waited for so far (tests
+    /// hold a use case's round trips with it; a read-only COMMIT sent without waiting is not one).
+    public var roundTrips: Int { pool.waits.value }
+
     /// PostgreSQL's own write-ahead log and checkpoints keep every commit; nothing to copy.
     public func checkpoint() throws {}
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Core
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,6 +12,8 @@ final class PostgresPool: @unchecked Sendable {
     let connectionString: String
     let place: String
     let size: Int
+    /// The exchanges every connection of the pool waited for.
+    let waits = RoundTrips()
     private var idle: [PostgresConnection] = []
     private var open = 0
     private var mutex = pthread_mutex_t()
@@ -52,7 +55,7 @@ final class PostgresPool: @unchecked Sendable {
         open += 1
         pthread_mutex_unlock(&mutex)
         do {
-            return try PostgresConnection(connectionString: connectionString, place: place)
+            return try PostgresConnection(connectionString: connectionString, place: place, waits: waits)
         } catch {
             release(nil)
             throw error
@@ -85,4 +88,14 @@ final class PostgresPool: @unchecked Sendable {
         idle.removeAll()
         pthread_mutex_unlock(&mutex)
     }
+}
+
+/// Exchanges with PostgreSQL that a thread waited for (a statement, a pipeline, a prepare): what a
+/// use case costs on the network, counted so that tests can hold it.
+final class RoundTrips: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() { count.add(1, ordering: .relaxed) }
+
+    var value: Int { count.load(ordering: .relaxed) }
 }
