@@ -14,10 +14,11 @@ struct PostgresReadTransactionTests {
     }
 
     static func opened() throws -> (url: String, database: PostgresDatabase) {
-        let (url, setup) = try ScratchPostgres.empty()
-        try setup.execute("CREATE TABLE t (id TEXT PRIMARY KEY)")
-        setup.close()
-        return (url, try PostgresDatabase(ConnectionString(url), poolSize: 1))
+        // The database ScratchPostgres keeps: one it does not know of would not keep the database
+        // from being dropped (by another suite's make) while this test uses it.
+        let (url, database) = try ScratchPostgres.empty(poolSize: 1)
+        try database.execute("CREATE TABLE t (id TEXT PRIMARY KEY)")
+        return (url, database)
     }
 
     @Test("every statement of a read sees one snapshot, though its BEGIN went with the first")

@@ -57,7 +57,7 @@ enum ScratchPostgres {
     }
 
     /// A new database with nothing in it.
-    static func empty() throws -> (url: String, database: PostgresDatabase) {
+    static func empty(poolSize: Int = 4) throws -> (url: String, database: PostgresDatabase) {
         guard let url else { throw ScratchError.notConfigured }
         let admin = try PostgresDatabase(ConnectionString(url), poolSize: 1)
         defer { admin.close() }
@@ -65,7 +65,7 @@ enum ScratchPostgres {
         let name = "tend_empty_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
         try admin.executeOutsideTransaction("DROP DATABASE IF EXISTS \(name)")
         try admin.executeOutsideTransaction("CREATE DATABASE \(name)")
-        return (named(name, in: url), try keep(name, PostgresDatabase(ConnectionString(named(name, in: url)), poolSize: 4)))
+        return (named(name, in: url), try keep(name, PostgresDatabase(ConnectionString(named(name, in: url)), poolSize: poolSize)))
     }
 
     private static func keep(_ name: String, _ database: PostgresDatabase) -> PostgresDatabase {
