@@ -44,6 +44,8 @@ public struct SQLiteAccountEraser: AccountEraser {
                     try run(table, "DELETE FROM \(table) WHERE couple_id = ?1 AND author_id = ?2", couple)
                 }
                 try run("couple_calendar_checks", "DELETE FROM couple_calendar_checks WHERE couple_id = ?1 AND account_id = ?2", couple)
+                // The bridges remembered with the account's part in them (counted again without it).
+                try database.execute("DELETE FROM couple_bridges WHERE couple_id = ?", [.text(coupleID)])
                 // The partner's own rows stay, without the account in them.
                 try database.execute("UPDATE couple_care SET done_by = NULL, done_at = NULL, done_day = NULL "
                                      + "WHERE couple_id = ?1 AND done_by = ?2", couple)

@@ -58,6 +58,12 @@ public struct Bridge: Sendable, Equatable {
     public let parts: BridgeParts
     public let streak: Int
 
+    public init(date: LocalDate, parts: BridgeParts, streak: Int) {
+        self.date = date
+        self.parts = parts
+        self.streak = streak
+    }
+
     public var score: Int { parts.total }
     public var stage: BridgeStage { BridgeStage(score: score) }
 }

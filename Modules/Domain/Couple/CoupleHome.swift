@@ -68,12 +68,36 @@ extension CoupleUseCases {
 
     /// The bridge of a date (default the caller's today), with its streak.
     public func bridge(accountID: String, on day: LocalDate?) throws -> Bridge {
-        try couples.reading {
+        let (couple, counted) = try couples.reading {
             let couple = try activeCouple(accountID: accountID)
-            return try bridge(of: couple, on: day ?? today(of: accountID))
+            return (couple, try countedBridge(of: couple, on: day ?? today(of: accountID)))
         }
+        remember(counted, of: couple)
+        return counted.bridge
     }
 
+    /// A bridge, and whether it was counted now from the marks of `version` (so worth keeping).
+    struct CountedBridge {
+        let bridge: Bridge
+        let version: Int64?
+        let isNew: Bool
+    }
+
+    /// The bridge as the store remembers it when no mark or member changed since, else counted.
+    func countedBridge(of couple: Couple, on day: LocalDate) throws -> CountedBridge {
+        let remembered = try couples.rememberedBridge(coupleID: couple.id, day: day)
+        if let bridge = remembered.bridge { return CountedBridge(bridge: bridge, version: remembered.version, isNew: false) }
+        return CountedBridge(bridge: try bridge(of: couple, on: day), version: remembered.version, isNew: true)
+    }
+
+    /// Keeps a bridge counted now, outside any read (a write); one that cannot be kept is counted
+    /// again next time, so a failure here fails nothing.
+    func remember(_ counted: CountedBridge, of couple: Couple) {
+        guard counted.isNew, let version = counted.version else { return }
+        try? couples.rememberBridge(counted.bridge, coupleID: couple.id, version: version)
+    }
+
+    /// The bridge counted from the marks.
     func bridge(of couple: Couple, on day: LocalDate) throws -> Bridge {
         // The earliest date any member could have had when the couple began (UTC−12).
         let since = min(TimeZone(secondsFromGMT: -12 * 3600)!.localDate(of: couple.createdAt), day)
@@ -102,6 +126,7 @@ extension CoupleUseCases {
         // Every read on one snapshot, which on SQLite is one read transaction instead of one for
         // each of some fifteen statements; the weather, which may write its cache, after it.
         let read = try couples.reading { try homeReads(accountID: accountID, on: date, now: now) }
+        remember(read.bridge, of: read.couple)
         let members = zip(read.people.accounts, read.zones).map { account, zone -> MemberToday in
             let localDate = zone.localDate(of: now)
             let memberDay = date ?? localDate
@@ -122,7 +147,7 @@ extension CoupleUseCases {
         }
         return CoupleHome(
             couple: read.couple, viewerID: accountID, now: now, meeting: meeting, countdowns: countdowns,
-            bridge: read.bridge, members: members,
+            bridge: read.bridge.bridge, members: members,
             offsetDifference: read.partnerZone.secondsFromGMT(for: now) - read.viewerZone.secondsFromGMT(for: now),
             callWindow: TimeTogether.callWindow(now: now, zones: members.map(\.zone)), recent: read.recent)
     }
@@ -138,7 +163,7 @@ extension CoupleUseCases {
         let moods: [MoodEntry]
         let photos: [CouplePhoto]
         let meetings: [Meeting]
-        let bridge: Bridge
+        let bridge: CountedBridge
         let recent: [Moment]
     }
 
@@ -164,7 +189,7 @@ extension CoupleUseCases {
             couple: couple, people: people, zones: zones, viewerZone: viewerZone, partnerZone: partnerZone, viewerToday: viewerToday,
             moods: try couples.moods(coupleID: couple.id, from: cardDays.0, through: cardDays.1),
             photos: try couples.photos(coupleID: couple.id, from: cardDays.0, through: cardDays.1),
-            meetings: meetings, bridge: try bridge(of: couple, on: day),
+            meetings: meetings, bridge: try countedBridge(of: couple, on: day),
             recent: try recentMoments(couple: couple, from: oldest.adding(days: -Self.recentDays), through: newest, meetings: meetings,
                                       now: now))
     }

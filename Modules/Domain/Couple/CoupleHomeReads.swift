@@ -17,6 +17,19 @@ public struct BridgeMark: Sendable, Hashable {
     }
 }
 
+/// What a store remembers of a day's bridge (`CoupleRepository.rememberedBridge`).
+public struct RememberedBridge: Sendable, Equatable {
+    /// The version of the couple's marks and members now; nil when the store keeps no bridges.
+    public let version: Int64?
+    /// The bridge counted from that version, if it was remembered.
+    public let bridge: Bridge?
+
+    public init(version: Int64?, bridge: Bridge?) {
+        self.version = version
+        self.bridge = bridge
+    }
+}
+
 /// The home's narrow reads, each the same as filtering a wider read of `CoupleRepository`
 /// (which is how these defaults do it, for stores that have nothing better); the SQL store
 /// asks its database for just these rows, so that a year of history costs the home little.
@@ -68,6 +81,13 @@ extension CoupleRepository {
     public func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent] {
         try events(coupleID: coupleID).filter { $0.createdAt >= since }
     }
+
+    /// A store that remembers nothing: every bridge is counted.
+    public func rememberedBridge(coupleID: String, day: LocalDate) throws -> RememberedBridge {
+        RememberedBridge(version: nil, bridge: nil)
+    }
+
+    public func rememberBridge(_ bridge: Bridge, coupleID: String, version: Int64) throws {}
 }
 
 extension Moment {

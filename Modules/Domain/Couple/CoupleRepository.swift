@@ -69,6 +69,12 @@ public protocol CoupleRepository: Sendable {
     func careMoments(coupleID: String, since: Date) throws -> [Moment]
     /// Live events created at `since` or later, in `events(coupleID:)`'s order (the same).
     func events(coupleID: String, createdSince since: Date) throws -> [CalendarEvent]
+    /// The bridge of `day` as `rememberBridge` kept it, when none of the couple's marks or
+    /// members has changed since it was counted; and the version of those now (nil: this store
+    /// remembers nothing).
+    func rememberedBridge(coupleID: String, day: LocalDate) throws -> RememberedBridge
+    /// Keeps a bridge counted from the marks of `version`, until they change.
+    func rememberBridge(_ bridge: Bridge, coupleID: String, version: Int64) throws
 }
 
 /// Photo bytes on disk, content-addressed.

@@ -104,9 +104,12 @@ extension CoupleUseCases {
     /// A bridge that reaches 100 with the caller's action is announced to both (once per day:
     /// the listener keys it by the couple and the date).
     func announceBridge(accountID: String) {
-        guard let couple = try? activeCouple(accountID: accountID),
-              let bridge = try? bridge(of: couple, on: today(of: accountID)), bridge.score >= 100 else { return }
-        events.send(.bridgeCompleted(coupleID: couple.id, memberIDs: couple.memberIDs, day: bridge.date))
+        guard let couple = try? activeCouple(accountID: accountID), let day = try? today(of: accountID),
+              let counted = try? countedBridge(of: couple, on: day) else { return }
+        // Counted just after the caller's write: kept for the home's next visit.
+        remember(counted, of: couple)
+        guard counted.bridge.score >= 100 else { return }
+        events.send(.bridgeCompleted(coupleID: couple.id, memberIDs: couple.memberIDs, day: counted.bridge.date))
     }
 
     // MARK: Shared checks

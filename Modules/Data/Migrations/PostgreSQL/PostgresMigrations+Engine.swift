@@ -8,6 +8,7 @@ extension PostgresMigrations {
             + PostgresSyncTriggers.history(of: SyncSchema.glucoseReadings),
         "0019_food_search_folded": foodSearchFolded,
         "0020_quest_reminder_switch": questReminderSwitch,
+        "0024_bridge_cache": bridgeCache,
     ]
 
     /// FTS5's `foods_search` as a stored tsvector: the names weigh A, the Hangul endings and
