@@ -9,19 +9,9 @@ import Testing
 /// its lock with its first statement: what `query` and `write` promise must hold all the same.
 @Suite("PostgreSQL pipelines", .enabled(if: ScratchPostgres.isAvailable), .serialized)
 struct PostgresPipelineTests {
-    static func opened() throws -> (url: String, database: PostgresDatabase) {
-        let (url, database) = try ScratchPostgres.empty()
-        try database.execute("CREATE TABLE t (id TEXT PRIMARY KEY, n BIGINT)")
-        return (url, database)
-    }
-
-    static func ids(_ database: PostgresDatabase) throws -> [String] {
-        try database.query("SELECT id FROM t ORDER BY id").map { try $0.get("id") }
-    }
-
     @Test("each statement's rows come back in order, in a read, a write and outside both")
     func answersInOrder() throws {
-        let (_, database) = try Self.opened()
+        let (_, database) = try ScratchTable.opened()
         try database.execute("INSERT INTO t VALUES ('a', 1), ('b', 2), ('c', 3)")
         let statements = [SQLStatement("SELECT id FROM t WHERE n >= ? ORDER BY id", [.integer(2)]),
                           SQLStatement("SELECT COUNT(*) AS c FROM t"),
@@ -35,32 +25,32 @@ struct PostgresPipelineTests {
 
     @Test("a failing statement is thrown, nothing of its write stays, and the connection serves the next")
     func failureInThePipeline() throws {
-        let (_, database) = try Self.opened()
+        let (_, database) = try ScratchTable.opened()
         let failing = [SQLStatement("INSERT INTO t VALUES ('x', 1)"), SQLStatement("SELECT nothing FROM nowhere"),
                        SQLStatement("INSERT INTO t VALUES ('y', 2)")]
         #expect(throws: AppError.self) { try database.queries(failing) } // a write of its own: rolled back whole
         #expect(throws: AppError.self) { try database.write { try database.queries(failing) } }
         #expect(throws: AppError.self) { try database.read { try database.queries([SQLStatement("SELECT 1 AS one")] + failing.dropFirst()) } }
-        #expect(try Self.ids(database).isEmpty)
+        #expect(try ScratchTable.ids(database).isEmpty)
         try database.write { _ = try database.queries([SQLStatement("INSERT INTO t VALUES ('z', 3)"), SQLStatement("SELECT 1 AS one")]) }
-        #expect(try Self.ids(database) == ["z"])
+        #expect(try ScratchTable.ids(database) == ["z"])
     }
 
     @Test("a write that fails at its first statement (sent with its BEGIN and lock) frees the lock")
     func failedFirstStatementOfAWrite() throws {
-        let (url, database) = try Self.opened()
+        let (url, database) = try ScratchTable.opened()
         #expect(throws: AppError.self) { try database.write { try database.execute("INSERT INTO nowhere VALUES (1)") } }
         #expect(throws: AppError.self) { try database.write { _ = try database.query("SELECT nothing FROM t") } }
         let other = try PostgresDatabase(ConnectionString(url), poolSize: 1)
         defer { other.close() }
         try other.write { try other.execute("INSERT INTO t VALUES ('after', 1)") } // would wait forever on a held lock
         try database.write {} // no statement: nothing begun
-        #expect(try Self.ids(database) == ["after"])
+        #expect(try ScratchTable.ids(database) == ["after"])
     }
 
     @Test("the lock sent with a write's first statement is held before that statement runs")
     func lockBeforeFirstStatement() throws {
-        let (url, first) = try Self.opened()
+        let (url, first) = try ScratchTable.opened()
         let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
         defer { second.close() }
         let inserted = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
