@@ -45,7 +45,7 @@ struct ActivityKoreanEndToEndTests {
         // The same file again: the guard's refusal (exit 3) in the screen's language.
         let again = try tend.run("--lang", "ko", "run", "import", file)
         #expect(again.status == 3)
-        #expect(again.stderr.hasPrefix("오류: "), "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("오류: 이미 가져온 러닝이에요 (핸들 "), "\(again.stderr)")
 
         // LANG chooses Korean as --lang does.
         let list = try tend.run(["run", "list"], environment: ["LANG": "ko_KR.UTF-8"])
@@ -80,5 +80,13 @@ struct ActivityKoreanEndToEndTests {
         let export = try tend.run("--lang", "ko", "run", "export", "last", "--out", tend.folder.appendingPathComponent("x.gpx").path)
         #expect(export.status == 2)
         #expect(export.stderr.hasPrefix("오류: 직접 입력한 기록이라 트랙이 없어요."), "\(export.stderr)")
+        // The refusals met in daily use, with what was typed in them.
+        let fast = try tend.run("--lang", "ko", "run", "add", "--distance", "50", "--duration", "30:00")
+        #expect(fast.stderr.hasPrefix("오류: 30:00에 50 km는 사람이 걷거나 달릴 수 있는 속도보다 빨라요"), "\(fast.stderr)")
+        let range = try tend.run("--lang", "ko", "run", "list", "--from", "2026-11-24", "--to", "2026-11-20")
+        #expect(range.stderr.hasPrefix("오류: 끝 날짜 2026-11-20이(가) 시작 날짜 2026-11-24보다 앞서요."), "\(range.stderr)")
+        let id = "01a2359b-b179-7721-9687-e36de2dc3a41"
+        let unknown = try tend.run("--lang", "ko", "run", "show", id)
+        #expect(unknown.stderr.hasPrefix("오류: \(id)에 해당하는 러닝이나 등산 기록이 없어요."), "\(unknown.stderr)")
     }
 }

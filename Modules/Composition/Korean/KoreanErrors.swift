@@ -164,6 +164,9 @@ extension KoreanCatalog {
         "invalid_climb": "오르막은 0 m부터 20,000 m까지예요.",
         "future_activity": "이대로면 아직 오지 않은 시각에 끝나요. --at과 --duration을 확인해 주세요.",
         "no_track": "직접 입력한 기록이라 트랙이 없어요.",
+        "already_imported.run": "이미 가져온 러닝이에요 (핸들 {handle}).",
+        "already_imported.hike": "이미 가져온 등산이에요 (핸들 {handle}).",
+        "implausible_speed": "{duration}에 {km} km는 사람이 걷거나 달릴 수 있는 속도보다 빨라요: 거리는 km, 시간은 H:MM:SS, MM:SS 또는 분으로 써 주세요.",
 
         // Account and sync. Errors that come back from the server carry no values (only a code
         // and a message), so their templates have no placeholders.

@@ -78,6 +78,7 @@ public struct ActivityUseCases: Sendable {
                 if let existing = sameStart.first(where: { abs($0.distance - stats.distance2D) < 1 }) {
                     throw AppError.conflict("this \(kind.rawValue) is already imported (handle \(Handle.of(existing.id)))",
                                             code: "already_imported", details: existing.id)
+                        .with(key: kind.rawValue, ["handle": Handle.of(existing.id)])
                 }
             }
             let activity = Activity(
@@ -126,6 +127,7 @@ public struct ActivityUseCases: Sendable {
             let kilometres = formatUnits((entry.distance / 100).rounded() / 10)
             throw AppError.invalidInput("\(kilometres) km in \(DurationText.clock(entry.duration)) is faster "
                 + "than anyone on foot: the distance is in km, the duration H:MM:SS, MM:SS or minutes", code: "implausible_speed")
+                .with(["km": kilometres, "duration": DurationText.clock(entry.duration)])
         }
         let now = clock.now
         let start = entry.startedAt ?? now.addingTimeInterval(-entry.duration)
@@ -145,6 +147,7 @@ public struct ActivityUseCases: Sendable {
         let zone = zone(ownerID: ownerID)
         if let first, let last, last < first {
             throw AppError.invalidInput("the end date \(last) is before the start date \(first)", code: "invalid_range")
+                .with(["start": "\(first)", "end": "\(last)"])
         }
         let lower = first.map { zone.instant(of: $0, minutes: 0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
         let upper = last.map { zone.instant(of: $0.adding(days: 1), minutes: 0) } ?? Date(timeIntervalSince1970: 253_402_300_799)
@@ -154,7 +157,7 @@ public struct ActivityUseCases: Sendable {
     /// One activity with its track; `kind` must match when given (a run id is not a hike).
     public func activity(ownerID: String, id: String, kind: ActivityKind? = nil) throws -> Activity {
         guard let activity = try activities.activity(id: id.lowercased(), ownerID: ownerID), kind == nil || activity.kind == kind else {
-            throw AppError.notFound("no \(kind?.rawValue ?? "activity") with id \(id)", code: "activity_not_found")
+            throw AppError.notFound("no \(kind?.rawValue ?? "activity") with id \(id)", code: "activity_not_found").with(["id": id])
         }
         return activity
     }
