@@ -32,8 +32,9 @@ extension SQLiteCoupleRepository {
 
     static let invalidBridge = AppError(.internalFailure, code: "database_error", "a remembered bridge holds an invalid value")
 
-    /// Writes the day's bridge over what was remembered of it, and forgets the couple's days
-    /// more than a week before (a member's today is at most a day apart from the other's).
+    /// Writes the day's bridge over what was remembered of it, unless that was counted from a
+    /// later version (a read that began before a write may end after it); and forgets the
+    /// couple's days more than a week before (a member's today is at most a day apart from the other's).
     public func rememberBridge(_ bridge: Bridge, coupleID: String, version: Int64) throws {
         try database.write {
             try database.execute(
@@ -42,6 +43,7 @@ extension SQLiteCoupleRepository {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (couple_id, day) DO UPDATE SET version = excluded.version, mood = excluded.mood,
                     photo = excluded.photo, care = excluded.care, calendar = excluded.calendar, streak = excluded.streak
+                WHERE excluded.version >= couple_bridges.version
                 """,
                 [.text(coupleID), .text(bridge.date.description), .integer(version), .integer(Int64(bridge.parts.mood)),
                  .integer(Int64(bridge.parts.photo)), .integer(Int64(bridge.parts.care)), .integer(Int64(bridge.parts.calendar)),

@@ -51,6 +51,10 @@ struct CoupleBridgeCacheContract {
         try remember(bridge("2026-04-03"), in: couples)
         try remember(bridge("2026-04-03", mood: 10, streak: 0), in: couples) // written over
         try remember(bridge("2026-04-02"), in: couples)
+        // One counted from an older version (a read that began before a write) does not replace it.
+        let version = try #require(try couples.rememberedBridge(coupleID: "c", day: d("2026-04-03")).version)
+        try couples.rememberBridge(bridge("2026-04-03", mood: 0, streak: 9), coupleID: "c", version: version - 1)
+        #expect(try couples.rememberedBridge(coupleID: "c", day: d("2026-04-03")).bridge?.streak == 0)
         #expect(try couples.rememberedBridge(coupleID: "x", day: d("2026-04-03")).bridge == nil, "another couple's")
         // A day more than a week before the last one remembered is forgotten.
         try remember(bridge("2026-04-10"), in: couples)
