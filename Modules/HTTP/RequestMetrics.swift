@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import Core
 
 /// What the server has answered since it started, for `GET /metrics`: requests counted by route
 /// pattern (never the raw path, so ids do not make a series each), method and status, and a
@@ -24,7 +25,7 @@ public final class RequestMetrics: Sendable {
         var sum = 0.0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State()) // every request (`Locked`, not `Mutex`)
 
     public init() {}
 

@@ -86,7 +86,8 @@ final class ConnectionGuard: Sendable {
     let requestTimeout: Duration
     let minimumBodyRate: Int
     let logger: Logger?
-    let state = Mutex(State())
+    /// Taken several times a request by every thread: a lock that does not convoy (`Locked`).
+    let state = Locked(State())
     private let sweeper = Mutex<(any DispatchSourceTimer)?>(nil)
     /// How often deadlines are checked, in milliseconds: the precision of `requestTimeout`.
     static let sweepMilliseconds = 250

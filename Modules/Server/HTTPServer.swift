@@ -80,7 +80,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Set by `stop`: new requests are refused with 503 and every response closes its connection.
     /// Admission checks it and enters `requestsInFlight` under its lock, so a request is
     /// either counted before the drain waits or refused.
-    private let draining = Mutex(false)
+    private let draining = Locked(false) // read twice a request (`Locked`, not `Mutex`)
     /// Called by `stop` once the daemon accepts nothing new, just before it waits for the
     /// requests in flight: a test's event that the drain has begun.
     let drainBegins = Mutex<(@Sendable () -> Void)?>(nil)

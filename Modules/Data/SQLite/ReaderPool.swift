@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 import CSQLite
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,8 @@ final class ReaderPool: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    /// Taken twice a query by every server thread: a lock that does not convoy (see `Locked`).
+    private let state = Locked(State())
     private let limit: Int
     private let path: String
     private let busyTimeout: Duration

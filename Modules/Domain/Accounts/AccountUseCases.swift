@@ -271,7 +271,7 @@ final class SessionCache: Sendable {
     static let lifetime: TimeInterval = 5
     /// How long a checked token is trusted; 0 remembers nothing.
     let lifetime: TimeInterval
-    private let entries = Mutex<[String: (accountID: String, expiresAt: Date, checkedAt: Date)]>([:])
+    private let entries = Locked<[String: (accountID: String, expiresAt: Date, checkedAt: Date)]>([:]) // every request
 
     init(lifetime: TimeInterval) {
         self.lifetime = lifetime
