@@ -55,6 +55,7 @@ public enum ServerApplication {
         var application = HTTPApplication(
             router: router, logger: logger, metrics: metrics,
             authenticate: { token in try sessions.authenticateBearer(token: token) },
+            settleAuthentication: { try sessions.settleBearer() },
             errorDetails: { error in InsulinRoutes.errorDetails(error, insulin: insulin, ownerID: nil) })
         application.conventions = [NightscoutV1Routes.convention]
         return application

@@ -12,6 +12,9 @@ public struct HTTPApplication: Sendable {
     public let router: Router
     public let maximumBodySize: Int
     let authenticate: Authenticator
+    /// Ends an authenticated request before it answers; throws (a 401) when the account
+    /// `authenticate` gave on trust turned out not to be the token's (see `BrowserSessions.settleBearer`).
+    let settleAuthentication: @Sendable () throws -> Void
     let errorDetails: ErrorDetails
     let logger: Logger?
     /// Counts every answer by route and status, with its time (`GET /metrics`); nil in tests.
@@ -22,10 +25,12 @@ public struct HTTPApplication: Sendable {
     public var conventions: [PathConvention] = []
 
     public init(router: Router, maximumBodySize: Int = 1 << 20, logger: Logger?, metrics: RequestMetrics? = nil,
-                authenticate: @escaping Authenticator, errorDetails: @escaping ErrorDetails = { _ in [:] }) {
+                authenticate: @escaping Authenticator, settleAuthentication: @escaping @Sendable () throws -> Void = {},
+                errorDetails: @escaping ErrorDetails = { _ in [:] }) {
         self.router = router
         self.maximumBodySize = maximumBodySize
         self.authenticate = authenticate
+        self.settleAuthentication = settleAuthentication
         self.errorDetails = errorDetails
         self.logger = logger
         self.metrics = metrics
@@ -112,6 +117,7 @@ public struct HTTPApplication: Sendable {
                         return response
                     }
                     request.accountID = account
+                    return try settlingAuthentication { try route.handler(request) }
                 }
                 return try route.handler(request)
             } catch let error as AppError where error.kind == .internalFailure {
@@ -125,6 +131,20 @@ public struct HTTPApplication: Sendable {
                 return .refusal(AppError(.internalFailure, code: "internal", "the server could not complete the request"))
             }
         }
+    }
+
+    /// The handler's answer, or its error, once the authentication is settled; a refused
+    /// authentication wins over both (the request was never the account's to make).
+    private func settlingAuthentication(_ handler: () throws -> HTTPResponse) throws -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try handler()
+        } catch {
+            try settleAuthentication()
+            throw error
+        }
+        try settleAuthentication()
+        return response
     }
 
     private func errorResponse(_ error: AppError) -> HTTPResponse {

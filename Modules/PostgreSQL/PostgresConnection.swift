@@ -134,28 +134,39 @@ final class PostgresConnection {
     /// for all, the transaction's deferred BEGIN first); each one's rows and changed-row count.
     /// The first failure is thrown: the statements after it did not run.
     /// `control`, a transaction command with no parameters (COMMIT, SAVEPOINT …), goes last.
-    func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then control: String? = nil) throws
-        -> [(rows: [Row], changes: Int)] {
+    /// `confirming`, a read that must answer a row (`SQLPipelining.confirmWithNextRoundTrip`),
+    /// goes first after the BEGIN: without a row, `ConfirmationRefused` is thrown and the rows of
+    /// the others are never handed out (a write among them is undone with its transaction).
+    func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then control: String? = nil,
+                confirming: SQLStatement? = nil) throws -> [(rows: [Row], changes: Int)] {
         settle()
         let writes = laterWrites
         laterWrites = []
-        let prepared = try (writes + statements).map { sql, arguments in
+        let confirmation = confirming.map { [(sql: $0.sql, arguments: $0.arguments)] } ?? []
+        let prepared = try (confirmation + writes + statements).map { sql, arguments in
             let name = try preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
         let commands = deferredBegin.map { Command(name: nil, text: $0, values: []) } + prepared
             + (control.map { [Command(name: nil, text: $0, values: [])] } ?? [])
-        let begun = deferredBegin.count + writes.count
+        let confirmationIndex = deferredBegin.count // its answer follows the BEGIN's
+        let begun = deferredBegin.count + confirmation.count + writes.count
         deferredBegin = []
         let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
         defer { for result in results { PQclear(result) } }
         // The first failure in order: the commands after it were skipped by the server.
         for result in results { try check(result) }
+        if confirming != nil, PQntuples(results[confirmationIndex]) == 0 {
+            throw ConfirmationRefused()
+        }
         return results.dropFirst(begun).prefix(statements.count).map { result in
             guard let result else { return ([], 0) }
             return (PostgresValues.rows(of: result), Int(String(cString: PQcmdTuples(result))) ?? 0)
         }
     }
+
+    /// A confirmation read with a statement's round trip found no row (see `runAll`).
+    struct ConfirmationRefused: Error {}
 
     /// A command of a pipeline: a prepared statement (by name), or a text run as it is.
     private struct Command {

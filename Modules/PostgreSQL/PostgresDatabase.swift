@@ -34,8 +34,16 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         }
     }
 
+    /// A thread's confirmation (`confirmWithNextRoundTrip`): waiting for its next round trip,
+    /// or refused, which fails every later statement of the thread until it is settled.
+    private enum Confirmation {
+        case pending(SQLStatement, refusal: AppError)
+        case refused(AppError)
+    }
+
     private var mutex = pthread_mutex_t()
     private var bindings: [pthread_t: Binding] = [:]
+    private var confirmations: [pthread_t: Confirmation] = [:]
     private var lastChanges: [pthread_t: Int] = [:]
     private var beforeCommit: (() throws -> Void)?
 
@@ -90,9 +98,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             if !PostgresSQL.isRead(sql) { return try write { try run(sql, arguments) } }
             let connection = try pool.checkout()
             defer { pool.checkin(connection) }
-            return try record(connection.run(sql, arguments))
+            return try record(confirming { try connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
         }
-        return try record(binding.connection.run(sql, arguments))
+        return try record(confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
     }
 
     /// `SQLPipelining`: the statements in one pipeline, on the transaction's connection or, outside
@@ -104,9 +112,56 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             if !statements.allSatisfy({ PostgresSQL.isRead($0.sql) }) { return try write { try pipelined(statements) } }
             let connection = try pool.checkout()
             defer { pool.checkin(connection) }
-            return try recordAll(connection.runAll(list))
+            return try recordAll(confirming { try connection.runAll(list, confirming: $0) })
         }
-        return try recordAll(binding.connection.runAll(list))
+        return try recordAll(confirming { try binding.connection.runAll(list, confirming: $0) })
+    }
+
+    /// `SQLPipelining`: `statement` goes first in this thread's next round trip (never one that
+    /// commits), so a request that begins by confirming its token and then reads waits once.
+    public func confirmWithNextRoundTrip(_ statement: SQLStatement, orThrow refusal: AppError) {
+        locked { confirmations[pthread_self()] = .pending(statement, refusal: refusal) }
+    }
+
+    /// `SQLPipelining`: sends this thread's confirmation if no statement took it, throws its
+    /// refusal if it found no row, and forgets it.
+    public func settleConfirmation() throws {
+        guard let state = locked({ confirmations.removeValue(forKey: pthread_self()) }) else { return }
+        switch state {
+        case .refused(let refusal):
+            throw refusal
+        case .pending(let statement, let refusal):
+            // Outside any transaction: the request's own have ended.
+            let connection = try pool.checkout()
+            defer { pool.checkin(connection) }
+            guard try !connection.run(statement.sql, statement.arguments).rows.isEmpty else { throw refusal }
+        }
+    }
+
+    /// Runs one round trip with this thread's pending confirmation, if any, handed to `body`; a
+    /// thread whose confirmation was refused runs nothing more (its refusal is thrown again).
+    private func confirming<T>(_ body: (SQLStatement?) throws -> T) throws -> T {
+        let thread = pthread_self()
+        let taken = try locked { () throws -> (SQLStatement, refusal: AppError)? in
+            switch confirmations[thread] {
+            case nil: return nil
+            case .refused(let refusal): throw refusal
+            case .pending(let statement, let refusal):
+                confirmations[thread] = nil
+                return (statement, refusal)
+            }
+        }
+        guard let taken else { return try body(nil) }
+        do {
+            return try body(taken.0)
+        } catch is PostgresConnection.ConfirmationRefused {
+            locked { confirmations[thread] = .refused(taken.refusal) }
+            throw taken.refusal
+        } catch {
+            // Not known either way: the confirmation waits for the next round trip.
+            locked { confirmations[thread] = .pending(taken.0, refusal: taken.refusal) }
+            throw error
+        }
     }
 
     /// `SQLPipelining`: inside a write, the statements wait on the connection for the
@@ -158,6 +213,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             binding.depth = 1
             let result = try body()
             if let hook = locked({ beforeCommit }) { try hook() }
+            // A confirmation no statement took is answered before the COMMIT, never with it.
+            _ = try confirming { confirmation in try confirmation.map { try connection.runAll([], confirming: $0) } }
             try connection.script("COMMIT")
             return result
         } catch {

@@ -53,9 +53,22 @@ struct PostgresEndToEndTests {
     func logoutAcrossServers() async throws {
         try await withTwoServers { one, two in
             let token = try await one.token(for: "cleo@example.com")
+            // Twice: the second is taken on the account the other server saw the token belong
+            // to, and the token confirmed with the request's first statement.
+            #expect(try await two.send("GET", "/v1/insulin/status", token: token).status == 200)
             #expect(try await two.send("GET", "/v1/insulin/status", token: token).status == 200)
             #expect(try await one.send("DELETE", "/v1/sessions/current", token: token).status == 204)
-            #expect(try await two.send("GET", "/v1/insulin/status", token: token).status == 401)
+            let refused = try await two.send("GET", "/v1/insulin/status", token: token)
+            #expect(refused.status == 401 && refused.headers["www-authenticate"] == "Bearer")
+            #expect(refused.json["long_taken"] == nil, "nothing of the status goes out")
+            // A write with the logged-out token: refused, and nothing of it kept.
+            let dose: [String: Any] = ["kind": "rapid", "units": 2]
+            #expect(try await two.send("POST", "/v1/insulin/doses", json: dose, token: token).status == 401)
+            #expect(try await two.send("POST", "/v1/insulin/doses", json: ["kind": "bogus"], token: token).status == 401,
+                    "refused before a bad body is judged, as on SQLite")
+            let again = try await two.token(for: "cleo@example.com")
+            let listed = try await two.send("GET", "/v1/insulin/doses", token: again)
+            #expect(listed.status == 200 && (listed.json["doses"] as? [Any])?.count == 0)
         }
     }
 

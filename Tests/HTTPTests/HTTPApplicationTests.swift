@@ -191,6 +191,44 @@ struct HTTPApplicationTests {
         #expect(!response.text.contains("hunter2"))
     }
 
+    @Test func aRefusedSettlingTurnsTheHandlersAnswerIntoA401() throws {
+        let settled = Atomic<Int>(0)
+        let application = makeApplication([makeRoute("GET", "/private", requiresAuth: true, handler: Self.echo)],
+                                          settleAuthentication: {
+                                              settled.add(1, ordering: .relaxed)
+                                              throw AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
+                                          })
+        let request = HTTPRequest(method: "GET", path: "/private", headers: ["Authorization": "Bearer \(validToken)"])
+        let response = application.respond(to: request)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate") == "Bearer")
+        #expect(!response.text.contains(validAccount), "nothing of the handler's answer goes out")
+        #expect(settled.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aRefusedSettlingWinsOverTheHandlersError() throws {
+        let application = makeApplication([makeRoute("POST", "/private", requiresAuth: true) { _ in
+            throw AppError.invalidInput("units must be positive", code: "invalid_units")
+        }], settleAuthentication: { throw AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required") })
+        let response = application.respond(to: HTTPRequest(method: "POST", path: "/private", headers: ["Authorization": "Bearer \(validToken)"]))
+        #expect(response.status == 401)
+        #expect(try ErrorBody(response).code == "unauthorized")
+    }
+
+    @Test func settlingRunsOnceForAnAuthenticatedRequestAndNeverForAPublicOne() throws {
+        let settled = Atomic<Int>(0)
+        let application = makeApplication([makeRoute("GET", "/private", requiresAuth: true, handler: Self.echo),
+                                           makeRoute("GET", "/public", handler: Self.echo),
+                                           makeRoute("GET", "/failing", requiresAuth: true) { _ in throw AppError.notFound("no such thing", code: "not_found") }],
+                                          settleAuthentication: { settled.add(1, ordering: .relaxed) })
+        let headers = ["Authorization": "Bearer \(validToken)"]
+        #expect(application.respond(to: HTTPRequest(method: "GET", path: "/private", headers: headers)).status == 200)
+        #expect(application.respond(to: HTTPRequest(method: "GET", path: "/public", headers: headers)).status == 200)
+        #expect(application.respond(to: HTTPRequest(method: "GET", path: "/failing", headers: headers)).status == 404)
+        #expect(application.respond(to: HTTPRequest(method: "GET", path: "/private", headers: ["Authorization": "Bearer wrong"])).status == 401)
+        #expect(settled.load(ordering: .relaxed) == 2)
+    }
+
     // MARK: Decoding through the pipeline
 
     @Test func malformedJSONInAHandlerIsA400NotA500() throws {

@@ -27,9 +27,11 @@ let validAccount = "account-1"
 /// An application in front of `routes`, with a fake authenticator that knows one token.
 func makeApplication(_ routes: [Route], maximumBodySize: Int = 1 << 20,
                      authenticate: HTTPApplication.Authenticator? = nil,
+                     settleAuthentication: @escaping @Sendable () throws -> Void = {},
                      errorDetails: HTTPApplication.ErrorDetails? = nil) -> HTTPApplication {
     HTTPApplication(router: makeRouter(routes), maximumBodySize: maximumBodySize, logger: nil,
                     authenticate: authenticate ?? { token in token == validToken ? validAccount : nil },
+                    settleAuthentication: settleAuthentication,
                     errorDetails: errorDetails ?? { _ in [:] })
 }
 

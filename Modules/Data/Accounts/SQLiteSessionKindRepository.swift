@@ -38,6 +38,17 @@ public struct SQLiteSessionKindRepository: SessionKindRepository {
         }
     }
 
+    /// With the request's next statement on PostgreSQL (`SQLDatabase.confirmLater`), at once on SQLite.
+    public func confirmAPISession(tokenHash: String, accountID: String, at date: Date) throws {
+        try database.confirmLater(SQLStatement(
+            "SELECT 1 FROM sessions WHERE token_hash = ? AND kind = ? AND account_id = ? AND revoked_at IS NULL AND expires_at > ?",
+            [.text(tokenHash), .text(SessionKind.api.rawValue), .text(accountID), date.sqlValue]), orThrow: .bearerRequired)
+    }
+
+    public func settleConfirmation() throws {
+        try database.settleConfirmations()
+    }
+
     public func activeSessions(accountID: String, at date: Date) throws -> [SessionListing] {
         try database.query(
             """

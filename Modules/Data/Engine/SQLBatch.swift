@@ -1,3 +1,5 @@
+import Core
+
 /// One statement and its values, for `SQLDatabase.queries`.
 public struct SQLStatement: Sendable, Equatable {
     public let sql: String
@@ -18,6 +20,13 @@ public protocol SQLPipelining {
     /// Writes nobody waits on (see `executeLater`): held back and sent in one pipeline with the
     /// transaction's next round trip.
     func sendLater(_ statements: [SQLStatement]) throws
+    /// A read that must answer at least one row, sent first in this thread's next round trip
+    /// rather than alone (see `confirmLater`); when it finds none, that round trip throws
+    /// `refusal` (undoing a write it was part of), and so does every later one until settled.
+    func confirmWithNextRoundTrip(_ statement: SQLStatement, orThrow refusal: AppError)
+    /// Sends a confirmation no round trip took, throws the refusal of one that found no row,
+    /// and forgets it: the end of the request that asked for it.
+    func settleConfirmation() throws
 }
 
 extension SQLDatabase {
@@ -27,6 +36,23 @@ extension SQLDatabase {
         // The dialect first: SQLite, the common case, skips the cast's conformance lookup.
         if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.pipelined(statements) }
         return try statements.map { try query($0.sql, $0.arguments) }
+    }
+
+    /// Confirms that `statement` answers at least one row, else throws `refusal`: at once, or on
+    /// PostgreSQL with this thread's next round trip (a request that confirms its token, then
+    /// reads, waits once). What the request reads meanwhile is never handed out unconfirmed; a
+    /// write it makes is undone if the confirmation fails. `settleConfirmations` must end the
+    /// request, before it answers.
+    public func confirmLater(_ statement: SQLStatement, orThrow refusal: AppError) throws {
+        if dialect != .sqlite, let engine = self as? any SQLPipelining {
+            return engine.confirmWithNextRoundTrip(statement, orThrow: refusal)
+        }
+        guard try !query(statement.sql, statement.arguments).isEmpty else { throw refusal }
+    }
+
+    /// Ends what `confirmLater` began on this thread: throws its refusal, if it was refused.
+    public func settleConfirmations() throws {
+        if dialect != .sqlite, let engine = self as? any SQLPipelining { try engine.settleConfirmation() }
     }
 
     /// Whether `queries` answers its statements in one round trip (else it is one call a statement).

@@ -19,6 +19,10 @@ public struct AccountUseCases: Sendable {
     let clock: any Clock
     /// Recently checked tokens, so that a busy client does not cost a query per request.
     let recent: SessionCache
+    /// Where `recent` is off (several servers): the account a token was last seen to belong to,
+    /// never trusted alone. The token is confirmed on every request, but in the same round trip
+    /// as the request's first statement, which can then go to the right account at once.
+    let hints: SessionCache
     /// The hash a login for an unknown email is verified against, made once by `hasher`.
     let dummy = DummyHash()
     /// Sign-ups per client address; nil: not limited.
@@ -35,6 +39,7 @@ public struct AccountUseCases: Sendable {
                 hasher: any PasswordHasher, tokens: any TokenGenerator, transactor: any Transactor, clock: any Clock,
                 events: any DomainEventSink, limiter: ClientLimiter? = nil, remembersTokens: Bool = true) {
         self.recent = SessionCache(lifetime: remembersTokens ? SessionCache.lifetime : 0)
+        self.hints = SessionCache(lifetime: remembersTokens ? 0 : SessionCache.hintLifetime)
         self.limiter = limiter
         self.events = events
         self.accounts = accounts
@@ -166,6 +171,7 @@ public struct AccountUseCases: Sendable {
     /// Forgets the tokens of an account this process checked recently (the account is gone).
     func forgetSessions(accountID: String) {
         recent.forget(accountID: accountID)
+        hints.forget(accountID: accountID)
     }
 
     /// Makes the hash a login for an unknown email is verified against, so that the first such
@@ -191,6 +197,7 @@ public struct AccountUseCases: Sendable {
         }
         try transactor.write { try sessions.revoke(id: session.id, at: clock.now) }
         recent.forget(hash: session.tokenHash)
+        hints.forget(hash: session.tokenHash)
     }
 
     /// Changes the name others see and the time zone (a move, a long trip): the couple's clocks
@@ -269,6 +276,8 @@ final class DummyHash: Sendable {
 /// once; the short lifetime bounds how long a revocation by another process can go unseen.
 final class SessionCache: Sendable {
     static let lifetime: TimeInterval = 5
+    /// For hints, which are confirmed on every use: long enough that a busy client keeps its own.
+    static let hintLifetime: TimeInterval = 3600
     /// How long a checked token is trusted; 0 remembers nothing.
     let lifetime: TimeInterval
     private let entries = Locked<[String: (accountID: String, expiresAt: Date, checkedAt: Date)]>([:]) // every request

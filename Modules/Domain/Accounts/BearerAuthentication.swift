@@ -15,8 +15,27 @@ extension BrowserSessions {
         let hash = accounts.tokens.hash(token)
         let now = accounts.clock.now
         if let accountID = accounts.recent.accountID(forHash: hash, at: now) { return accountID }
+        if let hinted = accounts.hints.accountID(forHash: hash, at: now) {
+            // Confirmed with the request's first statement; refused there, the request is a 401.
+            try kinds.confirmAPISession(tokenHash: hash, accountID: hinted, at: now)
+            return hinted
+        }
         guard let session = try kinds.apiSession(tokenHash: hash), session.revokedAt == nil, session.expiresAt > now else { return nil }
         accounts.recent.remember(hash: hash, accountID: session.accountID, expiresAt: session.expiresAt, at: now)
+        accounts.hints.remember(hash: hash, accountID: session.accountID, expiresAt: session.expiresAt, at: now)
         return session.accountID
+    }
+
+    /// Ends a request `authenticateBearer` let in: throws `unauthorized` if its token, taken on
+    /// a hint, was not confirmed (the request must answer 401, whatever it did meanwhile).
+    public func settleBearer() throws {
+        try kinds.settleConfirmation()
+    }
+}
+
+extension AppError {
+    /// The refusal of a request without a valid bearer token, as the HTTP pipeline words it.
+    public static var bearerRequired: AppError {
+        AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
     }
 }

@@ -36,6 +36,23 @@ public protocol SessionKindRepository: Sendable {
     func browserSession(tokenHash: String) throws -> Session?
     /// The account's unrevoked sessions that expire after `date`, newest first.
     func activeSessions(accountID: String, at date: Date) throws -> [SessionListing]
+    /// Confirms that `tokenHash` is `accountID`'s API token, unrevoked and unexpired at `date`,
+    /// else refuses with `unauthorized`: at once, or (PostgreSQL) with the request's next round
+    /// trip, so a request whose account is already known waits once, not twice.
+    /// `settleConfirmation` must end that request, before it answers.
+    func confirmAPISession(tokenHash: String, accountID: String, at date: Date) throws
+    /// Ends the request of a `confirmAPISession`: throws its refusal if the token was not confirmed.
+    func settleConfirmation() throws
+}
+
+extension SessionKindRepository {
+    /// At once, from `apiSession` (a store that cannot send it with a later statement).
+    public func confirmAPISession(tokenHash: String, accountID: String, at date: Date) throws {
+        guard let session = try apiSession(tokenHash: tokenHash), session.accountID == accountID,
+              session.revokedAt == nil, session.expiresAt > date else { throw AppError.bearerRequired }
+    }
+
+    public func settleConfirmation() throws {}
 }
 
 /// Browser sessions: a login whose token lives only in an HttpOnly cookie. They share the
@@ -83,6 +100,6 @@ public struct BrowserSessions: Sendable {
         }
         try accounts.transactor.write { try accounts.sessions.revoke(id: session.id, at: accounts.clock.now) }
         // A token this process checked in the last seconds stops working now, not when its cache entry ages.
-        accounts.recent.forget(accountID: accountID)
+        accounts.forgetSessions(accountID: accountID)
     }
 }
