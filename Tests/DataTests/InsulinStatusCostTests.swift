@@ -158,6 +158,40 @@ struct InsulinStatusCostTests {
         #expect(status.lastRapid?.ownerID == "local")
     }
 
+    @Test("settings changed behind the status's back (another server, a sync): the day follows them at once")
+    func changedZoneIsFollowedAtOnce() throws {
+        let world = try World(now: now) // 2026-03-12T03:00Z: noon in Seoul, 20:00 the day before in Los Angeles
+        let settings = SQLiteInsulinSettingsRepository(database: world.database)
+        func dose(_ id: String, _ kind: InsulinKind, _ at: String) throws {
+            let taken = ISO8601.parseInstant(at)!
+            try world.doses.insert(Dose(id: id, ownerID: "local", kind: kind, units: 2, takenAt: taken, note: nil,
+                                        createdAt: taken, updatedAt: taken))
+        }
+        try dose("a", .rapid, "2026-03-11T20:00:00Z") // in Seoul's insulin day (from 19:00Z) and Los Angeles' (from 11:00Z)
+        try dose("b", .rapid, "2026-03-11T12:00:00Z") // in Los Angeles' only
+        try dose("c", .long, "2026-03-11T18:00:00Z")  // Seoul's day before; Los Angeles' today
+        func expectDay(_ day: String, rapid: Int, long: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let status = try world.status(ownerID: "local")
+            #expect(status.insulinDay == LocalDate(day)!, sourceLocation: sourceLocation)
+            #expect(status.rapidCountToday == rapid, sourceLocation: sourceLocation)
+            #expect(status.isLongTaken == long, sourceLocation: sourceLocation)
+        }
+        func move(to zone: String) throws {
+            var changed = try #require(try settings.settings(ownerID: "local"))
+            changed.timeZoneIdentifier = zone
+            try settings.save(changed)
+        }
+        try expectDay("2026-03-12", rapid: 1, long: false) // Seoul: the defaults, made on first use
+        try expectDay("2026-03-12", rapid: 1, long: false) // the same, on the settings seen
+        try move(to: "America/Los_Angeles")
+        try expectDay("2026-03-11", rapid: 2, long: true)  // the guess (Seoul) was wrong: read again
+        try expectDay("2026-03-11", rapid: 2, long: true)
+        try move(to: "Asia/Seoul")
+        try expectDay("2026-03-12", rapid: 1, long: false)
+        try world.database.execute("DELETE FROM insulin_settings", [])
+        try expectDay("2026-03-12", rapid: 1, long: false) // gone: the defaults again (Seoul's zone)
+    }
+
     @Test("calls per second with 5,000 doses in one day (TEND_BENCH=1)",
           .enabled(if: ProcessInfo.processInfo.environment["TEND_BENCH"] == "1"))
     func benchmark() throws {

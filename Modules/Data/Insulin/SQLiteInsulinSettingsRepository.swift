@@ -14,7 +14,11 @@ public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
     static let current = "SELECT * FROM insulin_settings WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
 
     public func settings(ownerID: String) throws -> InsulinSettings? {
-        guard let row = try database.queryOne(Self.current, [.text(ownerID)]) else { return nil }
+        try database.queryOne(Self.current, [.text(ownerID)]).map(Self.decode)
+    }
+
+    /// A row of `current` (which the dose repository also reads, with the status's reads).
+    static func decode(_ row: Row) throws -> InsulinSettings {
         guard let dayStart = LocalTime(minutes: try row.get("day_start_minutes")),
               let reminder = LocalTime(minutes: try row.get("reminder_minutes")) else {
             throw AppError(.internalFailure, code: "database_error", "the stored insulin settings hold an invalid time of day")

@@ -29,4 +29,10 @@ extension DoseRepository {
                         lastRapid: try latest(ownerID: ownerID, kind: .rapid, atOrBefore: horizon),
                         rapidToday: try tally(ownerID: ownerID, kind: .rapid, in: day))
     }
+
+    /// The reads alone: a store with no round trips to save leaves the settings to the caller.
+    public func statusReadsWithSettings(ownerID: String, day: Range<Date>, horizon: Date) throws
+        -> (settings: InsulinSettings?, reads: DoseStatusReads) {
+        (nil, try statusReads(ownerID: ownerID, day: day, horizon: horizon))
+    }
 }

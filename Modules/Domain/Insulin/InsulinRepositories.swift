@@ -19,6 +19,12 @@ public protocol DoseRepository: Sendable {
     func tally(ownerID: String, kind: InsulinKind, in interval: Range<Date>) throws -> DoseTally
     /// The insulin status's four reads at once (`DoseStatusReads`; by default one after another).
     func statusReads(ownerID: String, day: Range<Date>, horizon: Date) throws -> DoseStatusReads
+    /// `statusReads`, and the owner's live insulin settings read in the same state of the data
+    /// and, where the engine pipelines, the same round trip: `day` is the caller's guess from
+    /// settings it saw before, to be checked against those returned. Settings nil: none stored,
+    /// or a store that does not read them here (the caller reads them itself).
+    func statusReadsWithSettings(ownerID: String, day: Range<Date>, horizon: Date) throws
+        -> (settings: InsulinSettings?, reads: DoseStatusReads)
     /// When the owner's earliest dose was taken.
     func earliestTakenAt(ownerID: String) throws -> Date?
 }

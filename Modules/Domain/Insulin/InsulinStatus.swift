@@ -45,6 +45,9 @@ public struct GetInsulinStatus: Sendable {
     let doses: any DoseRepository
     let settings: InsulinSettingsService
     let clock: any Clock
+    /// Each owner's settings as last read here: the guess that lets the settings be read with
+    /// the dose reads (one round trip on PostgreSQL), checked against what is read every time.
+    let seen = SeenInsulinSettings()
 
     public init(doses: any DoseRepository, settings: InsulinSettingsService, clock: any Clock) {
         self.doses = doses
@@ -53,22 +56,61 @@ public struct GetInsulinStatus: Sendable {
     }
 
     /// Four reads, each answered by an index, never the day's doses: a day that holds
-    /// thousands of doses costs what a quiet day costs. They need only the settings, so they are
-    /// asked at once (one round trip on PostgreSQL).
+    /// thousands of doses costs what a quiet day costs. They need only the settings' day, so
+    /// they are asked with the settings themselves when the day can be guessed from the
+    /// settings last seen, and again (rarely: the zone or day start changed) when it was wrong.
     public func callAsFunction(ownerID: String) throws -> InsulinStatus {
         let now = clock.now
-        let settings = try settings.current(ownerID: ownerID)
-        let days = settings.insulinDays
-        let today = days.day(of: now)
-        let interval = days.interval(from: today, through: today)
         // A dose a little ahead of the clock (logged within the tolerance) is already the last one.
         let horizon = now.addingTimeInterval(DoseRules.futureTolerance)
-        let reads = try doses.statusReads(ownerID: ownerID, day: interval, horizon: horizon)
-        return InsulinStatus(
+        if let guess = seen.settings(ownerID: ownerID) {
+            let day = Self.day(of: now, guess)
+            let (read, reads) = try doses.statusReadsWithSettings(ownerID: ownerID, day: day.interval, horizon: horizon)
+            let current = try read ?? settings.current(ownerID: ownerID)
+            seen.remember(current)
+            if Self.day(of: now, current) == day { return Self.status(now, current, day.date, reads) }
+            return try status(now, current, horizon: horizon)
+        }
+        let current = try settings.current(ownerID: ownerID)
+        seen.remember(current)
+        return try status(now, current, horizon: horizon)
+    }
+
+    private func status(_ now: Date, _ settings: InsulinSettings, horizon: Date) throws -> InsulinStatus {
+        let day = Self.day(of: now, settings)
+        let reads = try doses.statusReads(ownerID: settings.ownerID, day: day.interval, horizon: horizon)
+        return Self.status(now, settings, day.date, reads)
+    }
+
+    /// The insulin day `now` falls in under `settings`, and its span.
+    private static func day(of now: Date, _ settings: InsulinSettings) -> (date: LocalDate, interval: Range<Date>) {
+        let days = settings.insulinDays
+        let today = days.day(of: now)
+        return (today, days.interval(from: today, through: today))
+    }
+
+    private static func status(_ now: Date, _ settings: InsulinSettings, _ today: LocalDate, _ reads: DoseStatusReads) -> InsulinStatus {
+        InsulinStatus(
             now: now, settings: settings, insulinDay: today,
             longToday: reads.longToday, lastLong: reads.lastLong, lastRapid: reads.lastRapid,
             rapidCountToday: reads.rapidToday.count,
             rapidUnitsToday: reads.rapidToday.units
         )
+    }
+}
+
+/// Owners' insulin settings as last read, for guesses only (never answered from): bounded.
+final class SeenInsulinSettings: Sendable {
+    private let byOwner = Locked<[String: InsulinSettings]>([:])
+
+    func settings(ownerID: String) -> InsulinSettings? {
+        byOwner.withLock { $0[ownerID] }
+    }
+
+    func remember(_ settings: InsulinSettings) {
+        byOwner.withLock { byOwner in
+            if byOwner.count >= 10_000, byOwner[settings.ownerID] == nil { byOwner.removeAll() }
+            byOwner[settings.ownerID] = settings
+        }
     }
 }

@@ -112,6 +112,34 @@ struct PostgresConfirmationTests {
         } catch { #expect(Self.isRefusal(error)) }
     }
 
+    @Test("an insulin status on a confirmed token waits once: the token, the settings and the dose reads together")
+    func statusWaitsOnce() throws {
+        let database = try Self.database()
+        let now = ISO8601.parseInstant("2026-12-01T12:00:00Z")!
+        try SQLiteAccountRepository(database: database).insert(Account(
+            id: "ana", email: "ana@example.com", displayName: "Ana", timeZoneIdentifier: "UTC", passwordHash: "x",
+            createdAt: now, updatedAt: now))
+        try SQLiteSessionRepository(database: database).insert(Session(
+            id: "s", accountID: "ana", tokenHash: "hash", createdAt: now, expiresAt: now.addingTimeInterval(3600)))
+        let kinds = SQLiteSessionKindRepository(database: database)
+        let clock = FixedClock(now)
+        let settings = InsulinSettingsService(repository: SQLiteInsulinSettingsRepository(database: database), transactor: database,
+                                              clock: clock, defaultTimeZone: { _ in "Asia/Seoul" }, events: DomainEventBus())
+        let status = GetInsulinStatus(doses: SQLiteDoseRepository(database: database), settings: settings, clock: clock)
+        func request() throws -> InsulinStatus {
+            try kinds.confirmAPISession(tokenHash: "hash", accountID: "ana", at: now)
+            let answer = try status(ownerID: "ana")
+            try kinds.settleConfirmation()
+            return answer
+        }
+        _ = try request() // makes the settings and prepares the statements
+        _ = try request()
+        let before = database.roundTrips
+        let answer = try request()
+        #expect(database.roundTrips - before == 1)
+        #expect(answer.settings.timeZoneIdentifier == "Asia/Seoul")
+    }
+
     @Test("another thread's statements carry nothing of this thread's confirmation")
     func confirmationsBelongToTheirThread() throws {
         let database = try Self.database()
