@@ -129,7 +129,7 @@ struct ServerRunner: Sendable {
                           clientLimits: limits)
         }, sqlite: { path in
             try Container(databasePath: path, clock: clock, resourcesPath: resources, photosPath: configuration.text("photos"),
-                          weather: weather, isServer: true, clientLimits: limits, databaseReaders: configuration.integer("threads"))
+                          weather: weather, isServer: true, clientLimits: limits, databaseReaders: configuration.threads)
         })
         // Spaces whose 30-day archive window has passed are erased at start and whenever an archive is asked for.
         try container.couples.eraseExpired()
@@ -149,7 +149,7 @@ struct ServerRunner: Sendable {
         let host = configuration.text("host") ?? "127.0.0.1"
         let server = HTTPServer(application: application,
                                 configuration: .init(host: host, port: UInt16(configuration.integer("port")),
-                                                     threads: configuration.integer("threads"), connectionLimit: connectionLimit,
+                                                     threads: configuration.threads, connectionLimit: connectionLimit,
                                                      connectionsPerAddress: configuration.integer("max_connections_per_address"),
                                                      reservedConnections: max(8, connectionLimit / 16),
                                                      requestTimeout: .seconds(configuration.integer("request_timeout"))),

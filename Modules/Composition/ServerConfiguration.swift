@@ -183,6 +183,11 @@ public struct ServerConfiguration: Sendable {
     /// A whole-number setting; its value was checked when loaded.
     public func integer(_ key: String) -> Int { Int(values[key]?.text ?? "") ?? 0 }
 
+    /// The worker threads: as set, else the default for the database's engine.
+    public var threads: Int {
+        text("threads") != nil ? integer("threads") : ServerSetting.defaultThreads(onPostgreSQL: text("database_url") != nil)
+    }
+
     public func boolean(_ key: String) -> Bool { values[key].flatMap { ServerSetting.boolean($0.text) } ?? false }
 
     /// Keys whose values differ from `other`'s: what a reload changes.

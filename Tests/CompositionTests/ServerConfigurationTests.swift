@@ -56,6 +56,17 @@ struct ServerConfigurationTests {
         ])
     }
 
+    @Test func threadsFollowTheEngineUnlessSet() throws {
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        func threads(_ environment: [String: String], _ options: [String: String] = [:]) throws -> Int {
+            try ServerConfiguration.load(path: try Self.file("# nothing set\n"), environment: environment, options: options).get().threads
+        }
+        #expect(try threads([:]) == min(64, cores), "SQLite: one a core")
+        #expect(try threads(["TEND_DATABASE_URL": "postgres://tend@db/tend"]) == min(64, 4 * cores), "PostgreSQL: four a core")
+        #expect(try threads(["TEND_DATABASE_URL": "postgres://tend@db/tend"], ["threads": "3"]) == 3, "as set")
+        #expect(try threads(["TEND_SERVER_THREADS": "5"]) == 5)
+    }
+
     @Test func aKeySetTwiceNamesTheFirstLine() {
         let (_, problems) = ServerConfiguration.parse("port = 1\nport = 2\n", file: "f")
         #expect(problems.map(\.description) == ["f:2: port: set twice (first on line 1)"])
