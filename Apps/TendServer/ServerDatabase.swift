@@ -24,7 +24,7 @@ enum ServerDatabase {
                                         + "PostgreSQL", code: "invalid_configuration")
         }
         let connection = try ConnectionString(url)
-        let pool = configuration.text("database_pool") != nil ? configuration.integer("database_pool") : configuration.threads
+        let pool = configuration.databasePool
         let database = try PostgresDatabase(connection, poolSize: pool)
         try PostgresMigrations.migrator.migrate(database, now: clock.now)
         return (try make(database, SQLPhotoStore(database: database, digest: SodiumDigest.sha256Hex)), "postgres " + connection.place)

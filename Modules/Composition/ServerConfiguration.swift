@@ -188,6 +188,12 @@ public struct ServerConfiguration: Sendable {
         text("threads") != nil ? integer("threads") : ServerSetting.defaultThreads(onPostgreSQL: text("database_url") != nil)
     }
 
+    /// Connections to PostgreSQL: as set, else one a thread, but no more than
+    /// `ServerSetting.defaultPoolLimit` (several servers on one PostgreSQL's 100 connections).
+    public var databasePool: Int {
+        text("database_pool") != nil ? integer("database_pool") : min(threads, ServerSetting.defaultPoolLimit)
+    }
+
     public func boolean(_ key: String) -> Bool { values[key].flatMap { ServerSetting.boolean($0.text) } ?? false }
 
     /// Keys whose values differ from `other`'s: what a reload changes.
@@ -198,7 +204,12 @@ public struct ServerConfiguration: Sendable {
     /// `check-config`'s listing: every setting, its value (secrets as `(set)`) and its origin.
     public func report() -> String {
         let rows = ServerSetting.all.map { setting -> (String, String, String) in
-            guard let value = values[setting.key] else { return (setting.key, "(unset)", "") }
+            guard let value = values[setting.key] else {
+                // Defaults that depend on the machine or on other settings: the value in use.
+                if setting.key == "threads" { return (setting.key, String(threads), "default") }
+                if setting.key == "database_pool", text("database_url") != nil { return (setting.key, String(databasePool), "default") }
+                return (setting.key, "(unset)", "")
+            }
             return (setting.key, setting.isSecret ? "(set)" : value.text, value.origin.description)
         }
         let keyWidth = rows.map(\.0.count).max() ?? 0

@@ -104,7 +104,7 @@ extension ServerSetting {
                       help: "A PostgreSQL database instead of the SQLite file: postgres://user:password@host:5432/tend (any "
                         + "libpq connection string, sslmode included). Several servers may share it."),
         ServerSetting("database_pool", option: "database-pool", valueName: "N", kind: .integer(1...1024), default: nil,
-                      help: "Connections to PostgreSQL (default: the worker threads)."),
+                      help: "Connections to PostgreSQL (default: the worker threads, at most \(defaultPoolLimit))."),
         ServerSetting("photos", option: "photos", valueName: "DIR", kind: .path, default: nil,
                       help: "The folder of the couple space's photos (default: photos/ beside the database)."),
         ServerSetting("threads", option: "threads", valueName: "N", kind: .integer(1...64), default: nil,
@@ -143,6 +143,10 @@ extension ServerSetting {
     /// thread per core: a request is CPU work from start to end, so more threads queue on the
     /// cores and lengthen the tail. On PostgreSQL four per core: a thread waits for each round
     /// trip, and 8 threads on 2 cores answered the status 2.2x as fast as 2, with a shorter p99.
+    /// The most connections a server opens to PostgreSQL unless `database_pool` says otherwise:
+    /// four servers at this stay within PostgreSQL's default `max_connections` (100).
+    public static let defaultPoolLimit = 20
+
     public static func defaultThreads(onPostgreSQL: Bool) -> Int {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return min(64, onPostgreSQL ? 4 * cores : cores)

@@ -154,11 +154,13 @@ final class PostgresConnection {
         deferredBegin = []
         let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
         defer { for result in results { PQclear(result) } }
-        // The first failure in order: the commands after it were skipped by the server.
-        for result in results { try check(result) }
-        if confirming != nil, PQntuples(results[confirmationIndex]) == 0 {
+        // A confirmation that found no row first: the request was never the account's, whatever
+        // failed after it. Then the first failure in order (the commands after it were skipped).
+        if confirming != nil, PQresultStatus(results[confirmationIndex]) == PGRES_TUPLES_OK,
+           PQntuples(results[confirmationIndex]) == 0 {
             throw ConfirmationRefused()
         }
+        for result in results { try check(result) }
         return results.dropFirst(begun).prefix(statements.count).map { result in
             guard let result else { return ([], 0) }
             return (PostgresValues.rows(of: result), Int(String(cString: PQcmdTuples(result))) ?? 0)

@@ -67,6 +67,22 @@ struct ServerConfigurationTests {
         #expect(try threads(["TEND_SERVER_THREADS": "5"]) == 5)
     }
 
+    @Test func thePoolFollowsTheThreadsUpToItsLimitAndCheckConfigShowsBoth() throws {
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        func load(_ environment: [String: String]) throws -> ServerConfiguration {
+            try ServerConfiguration.load(path: try Self.file("# nothing set\n"), environment: environment, options: [:]).get()
+        }
+        let postgres = ["TEND_DATABASE_URL": "postgres://tend@db/tend"]
+        #expect(try load(postgres).databasePool == min(4 * cores, ServerSetting.defaultPoolLimit))
+        #expect(try load(postgres.merging(["TEND_SERVER_THREADS": "64"]) { $1 }).databasePool == ServerSetting.defaultPoolLimit)
+        #expect(try load(postgres.merging(["TEND_SERVER_DATABASE_POOL": "50"]) { $1 }).databasePool == 50, "as set")
+        #expect(try load(postgres.merging(["TEND_SERVER_THREADS": "3"]) { $1 }).databasePool == 3)
+        let report = try load(postgres).report()
+        let threadsLine = try #require(report.split(separator: "\n").first { $0.hasPrefix("threads ") })
+        #expect(threadsLine.contains(String(min(64, 4 * cores))) && threadsLine.contains("default"), "\(threadsLine)")
+        #expect(try load([:]).report().split(separator: "\n").contains { $0.hasPrefix("threads ") && $0.contains(String(min(64, cores))) })
+    }
+
     @Test func aKeySetTwiceNamesTheFirstLine() {
         let (_, problems) = ServerConfiguration.parse("port = 1\nport = 2\n", file: "f")
         #expect(problems.map(\.description) == ["f:2: port: set twice (first on line 1)"])

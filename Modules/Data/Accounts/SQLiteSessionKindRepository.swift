@@ -42,7 +42,8 @@ public struct SQLiteSessionKindRepository: SessionKindRepository {
     public func confirmAPISession(tokenHash: String, accountID: String, at date: Date) throws {
         try database.confirmLater(SQLStatement(
             "SELECT 1 FROM sessions WHERE token_hash = ? AND kind = ? AND account_id = ? AND revoked_at IS NULL AND expires_at > ?",
-            [.text(tokenHash), .text(SessionKind.api.rawValue), .text(accountID), date.sqlValue]), orThrow: .bearerRequired)
+            [.text(tokenHash), .text(SessionKind.api.rawValue), .text(accountID), date.sqlValue]),
+            orThrow: AppError.bearerRequired(tokenHash: tokenHash))
     }
 
     public func settleConfirmation() throws {

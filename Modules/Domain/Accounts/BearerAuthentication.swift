@@ -17,7 +17,12 @@ extension BrowserSessions {
         if let accountID = accounts.recent.accountID(forHash: hash, at: now) { return accountID }
         if let hinted = accounts.hints.accountID(forHash: hash, at: now) {
             // Confirmed with the request's first statement; refused there, the request is a 401.
-            try kinds.confirmAPISession(tokenHash: hash, accountID: hinted, at: now)
+            do {
+                try kinds.confirmAPISession(tokenHash: hash, accountID: hinted, at: now)
+            } catch let error as AppError where error.kind == .unauthorized {
+                accounts.hints.forget(hash: hash) // a store that answers at once refused it already
+                throw AppError.bearerRequired
+            }
             return hinted
         }
         guard let session = try kinds.apiSession(tokenHash: hash), session.revokedAt == nil, session.expiresAt > now else { return nil }
@@ -29,7 +34,13 @@ extension BrowserSessions {
     /// Ends a request `authenticateBearer` let in: throws `unauthorized` if its token, taken on
     /// a hint, was not confirmed (the request must answer 401, whatever it did meanwhile).
     public func settleBearer() throws {
-        try kinds.settleConfirmation()
+        do {
+            try kinds.settleConfirmation()
+        } catch let error as AppError where error.kind == .unauthorized {
+            // The hint was wrong: the token's next request is looked up, not taken on trust again.
+            if let hash = error.details as? String { accounts.hints.forget(hash: hash) }
+            throw AppError.bearerRequired
+        }
     }
 }
 
@@ -37,5 +48,10 @@ extension AppError {
     /// The refusal of a request without a valid bearer token, as the HTTP pipeline words it.
     public static var bearerRequired: AppError {
         AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required")
+    }
+
+    /// The same refusal, naming (in `details`, never shown) the hash of the token refused.
+    public static func bearerRequired(tokenHash: String) -> AppError {
+        AppError(.unauthorized, code: "unauthorized", "a valid bearer token is required", details: tokenHash)
     }
 }

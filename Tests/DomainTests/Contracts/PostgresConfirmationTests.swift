@@ -82,6 +82,17 @@ struct PostgresConfirmationTests {
         #expect(try database.query("SELECT body FROM notes", []).isEmpty)
     }
 
+    @Test("a refusal wins over an error of a statement in the same round trip")
+    func refusalWinsOverALaterError() throws {
+        let database = try Self.database()
+        try database.confirmLater(Self.confirmation("no"), orThrow: Self.refusal)
+        do {
+            try database.write { try database.execute("INSERT INTO notes (body) VALUES (NULL)", []) } // NOT NULL
+            Issue.record("the write went through")
+        } catch { #expect(Self.isRefusal(error), "\(error)") }
+        #expect(throws: (any Error).self) { try database.settleConfirmations() }
+    }
+
     @Test("a write whose body sends nothing answers the confirmation before its COMMIT, never with it")
     func emptyWriteConfirmsBeforeCommit() throws {
         let database = try Self.database()
