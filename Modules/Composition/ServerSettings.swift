@@ -139,14 +139,14 @@ extension ServerSetting {
 
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
 
-    /// Measured (Scripts/bench/server, 2 cores; docs/performance.md#threads). On SQLite one worker
-    /// thread per core: a request is CPU work from start to end, so more threads queue on the
-    /// cores and lengthen the tail. On PostgreSQL four per core: a thread waits for each round
-    /// trip, and 8 threads on 2 cores answered the status 2.2x as fast as 2, with a shorter p99.
     /// The most connections a server opens to PostgreSQL unless `database_pool` says otherwise:
     /// four servers at this stay within PostgreSQL's default `max_connections` (100).
     public static let defaultPoolLimit = 20
 
+    /// Measured (Scripts/bench/server, 2 cores; docs/performance.md#threads). On SQLite one worker
+    /// thread per core: a request is CPU work from start to end, so more threads queue on the
+    /// cores and lengthen the tail. On PostgreSQL four per core: a thread waits for each round
+    /// trip, and 8 threads on 2 cores answered the status 2.2x as fast as 2, with a shorter p99.
     public static func defaultThreads(onPostgreSQL: Bool) -> Int {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return min(64, onPostgreSQL ? 4 * cores : cores)
