@@ -58,6 +58,21 @@ struct NotificationRulesTests {
             #expect(Set(world.all(owner, .insulin).map(\.occasion)).count == 4)
         }
 
+        @Test("a re-plan that changes nothing takes no write; one that cancels takes one")
+        func refreshWritesOnlyChanges() throws {
+            let world = try worldWithRapidDose()
+            try world.notifications.refresh(ownerID: owner, rule: .insulin)
+            let planned = world.memory.commits
+            try world.notifications.refresh(ownerID: owner, rule: .insulin)
+            #expect(world.memory.commits == planned, "nothing changed: no write transaction (no write lock on PostgreSQL)")
+            try world.logDose(.long, owner: owner)
+            let logged = world.memory.commits
+            try world.notifications.refresh(ownerID: owner, rule: .insulin)
+            #expect(world.memory.commits == logged + 1)
+            #expect(world.all(owner, .insulin).filter { $0.state == .cancelled }.count == 2, "the day's two")
+            #expect(world.memory.writesOutsideTransaction == 0)
+        }
+
         @Test("22:00 sends the first one (once per channel), 22:30 nothing, 23:00 the second")
         func deliversOnTime() throws {
             let world = try worldWithRapidDose(channels: 2)

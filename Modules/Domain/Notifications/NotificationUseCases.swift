@@ -65,55 +65,31 @@ public struct NotificationUseCases: Sendable {
 
     /// Brings the owner's pending notifications of a rule in line with what the rule wants now:
     /// queues what is missing, re-times what moved, cancels what is no longer wanted.
+    ///
+    /// Most re-plans (a dose logged, a quest answered) change nothing, so the changes are first
+    /// worked out from a read, without the write lock; only when there are some is the write
+    /// taken, and they are worked out again under it (the check and its write in one transaction).
     public func refresh(ownerID: String, rule: NotificationRule) throws {
         guard rule != .couple, rule != .test else { return }
         let now = clock.now
         let plan = try rules.plan(rule, ownerID: ownerID, now: now)
-        let wanted = plan.wanted
         let quiet = quietHours(ownerID: ownerID)
         let zone = zone(ownerID)
-        var queued = false
-        try transactor.write {
-            let byOccasion = Dictionary(wanted.map { ($0.occasion, $0) }, uniquingKeysWith: { first, _ in first })
-            for var pending in try repository.pending(ownerID: ownerID, rule: rule) where plan.decides(pending.occasion) {
-                guard let want = byOccasion[pending.occasion] else {
-                    pending.state = .cancelled
-                    pending.lastError = "no longer needed"
-                    pending.updatedAt = now
-                    try repository.update(pending)
-                    continue
-                }
-                let due = rule == .insulin ? want.dueAt : quiet.deferred(want.dueAt, in: zone)
-                if pending.attempts == 0, pending.dueAt != due {
-                    pending.dueAt = due
-                    pending.nextAttemptAt = due
-                    pending.updatedAt = now
-                    try repository.update(pending)
+        func changes() throws -> [PlanChange] {
+            try self.changes(ownerID: ownerID, rule: rule, plan: plan, now: now) { due in
+                rule == .insulin ? due : quiet.deferred(due, in: zone)
+            }
+        }
+        guard try !transactor.read(changes).isEmpty else { return }
+        let queued = try transactor.write { () throws -> Bool in
+            let changes = try changes()
+            for change in changes {
+                switch change {
+                case .update(let notification, _): try repository.update(notification)
+                case .insert(let notification): try repository.insert(notification)
                 }
             }
-            for want in wanted {
-                // An occasion long past (planned late) is not worth a message any more.
-                guard now.timeIntervalSince(want.dueAt) < Self.lateLimit else { continue }
-                let due = rule == .insulin ? want.dueAt : quiet.deferred(want.dueAt, in: zone)
-                let existing = try repository.notification(ownerID: ownerID, rule: rule, occasion: want.occasion)
-                if var revived = existing, revived.state == .cancelled, revived.attempts == 0 {
-                    // Wanted again (the dose was deleted): the cancelled row comes back.
-                    revived.state = .pending
-                    revived.dueAt = due
-                    revived.nextAttemptAt = due
-                    revived.lastError = nil
-                    revived.title = want.title
-                    revived.body = want.body
-                    revived.updatedAt = now
-                    try repository.update(revived)
-                    queued = true
-                } else if existing == nil {
-                    try repository.insert(Notification(
-                        id: UUIDv7.makeString(at: now), ownerID: ownerID, rule: rule, occasion: want.occasion, title: want.title,
-                        body: want.body, priority: want.priority, tags: want.tags, dueAt: due, createdAt: now, updatedAt: now))
-                    queued = true
-                }
-            }
+            return changes.contains(where: \.queues)
         }
         if queued { wake.signal() }
     }
