@@ -72,7 +72,7 @@ final class PostgresConnection {
                 _ = try runAll([]) // a script of several statements cannot join a pipeline: the writes first
             } else {
                 // COMMIT, SAVEPOINT, RELEASE: one command, in the same pipeline as the writes before it.
-                _ = try runAll([], then: sql)
+                _ = try runAll([], then: [sql])
                 return
             }
         }
@@ -94,13 +94,29 @@ final class PostgresConnection {
 
     /// Begins a transaction with the next statement (see `deferredBegin`): `commands` run first,
     /// in order, in the same round trip.
-    func beginWithNextStatement(_ commands: String...) {
+    func beginWithNextStatement(_ commands: [String]) {
         deferredBegin = commands
     }
 
     /// Holds `statements` back for the next round trip (see `laterWrites`).
     func sendLater(_ statements: [(sql: String, arguments: [SQLValue])]) {
         laterWrites += statements
+    }
+
+    /// Ends a write transaction that commits asynchronously (`synchronous_commit` off, so the
+    /// write lock passes on as soon as the commit is visible) and then makes it durable: `flush`,
+    /// a statement run in an implicit transaction of its own right after the COMMIT, commits under
+    /// the session's own `synchronous_commit` and so waits for the log up to and past this COMMIT
+    /// to be flushed, a flush shared with every write waiting at the same time. One round trip,
+    /// with the writes held back (and the BEGIN, if nothing else was sent) before the COMMIT; a
+    /// transaction with nothing to send sends nothing.
+    func commit(thenFlushWith flush: String) throws {
+        settle()
+        if !deferredBegin.isEmpty, laterWrites.isEmpty {
+            deferredBegin = []
+            return
+        }
+        _ = try runAll([], then: ["COMMIT", flush])
     }
 
     /// Ends a read-only transaction begun by `beginWithNextStatement`: nothing to do when no
@@ -133,11 +149,11 @@ final class PostgresConnection {
     /// Statements sent one after another without waiting (libpq's pipeline mode, one round trip
     /// for all, the transaction's deferred BEGIN first); each one's rows and changed-row count.
     /// The first failure is thrown: the statements after it did not run.
-    /// `control`, a transaction command with no parameters (COMMIT, SAVEPOINT …), goes last.
+    /// `controls`, commands with no parameters (COMMIT, SAVEPOINT …), go last, in order.
     /// `confirming`, a read that must answer a row (`SQLPipelining.confirmWithNextRoundTrip`),
     /// goes first after the BEGIN: without a row, `ConfirmationRefused` is thrown and the rows of
     /// the others are never handed out (a write among them is undone with its transaction).
-    func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then control: String? = nil,
+    func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then controls: [String] = [],
                 confirming: SQLStatement? = nil) throws -> [(rows: [Row], changes: Int)] {
         settle()
         let writes = laterWrites
@@ -148,7 +164,7 @@ final class PostgresConnection {
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
         let commands = deferredBegin.map { Command(name: nil, text: $0, values: []) } + prepared
-            + (control.map { [Command(name: nil, text: $0, values: [])] } ?? [])
+            + controls.map { Command(name: nil, text: $0, values: []) }
         let confirmationIndex = deferredBegin.count // its answer follows the BEGIN's
         let begun = deferredBegin.count + confirmation.count + writes.count
         deferredBegin = []

@@ -46,6 +46,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private var confirmations: [pthread_t: Confirmation] = [:]
     private var lastChanges: [pthread_t: Int] = [:]
     private var beforeCommit: (() throws -> Void)?
+    private var hasCommitMarks = false
 
     /// Opens the pool and one connection at once, so that a database out of reach is known now.
     public init(_ connection: ConnectionString, poolSize: Int) throws {
@@ -209,18 +210,56 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         do {
             // BEGIN and the lock go with the body's first statement: a round trip fewer, and one
             // fewer while the lock is held (every server's writes wait on it).
-            connection.beginWithNextStatement("BEGIN", "SELECT pg_advisory_xact_lock(\(Self.writeLock))")
+            // The commit is asynchronous, so the lock passes on once it is visible, and the flush
+            // follows it outside the lock (`commit(thenFlushWith:)`): every server's writes shared
+            // one disk flush each while it was held. Until the schema has `commit_marks` (the
+            // first migrations), a write commits as PostgreSQL is configured.
+            let flushesAfter = try marksExist(connection)
+            connection.beginWithNextStatement(
+                ["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : [])
+                    + ["SELECT pg_advisory_xact_lock(\(Self.writeLock))"])
             binding.depth = 1
             let result = try body()
             if let hook = locked({ beforeCommit }) { try hook() }
             // A confirmation no statement took is answered before the COMMIT, never with it.
             _ = try confirming { confirmation in try confirmation.map { try connection.runAll([], confirming: $0) } }
-            try connection.script("COMMIT")
+            if flushesAfter {
+                try connection.commit(thenFlushWith: Self.flushMark)
+            } else {
+                try connection.script("COMMIT")
+            }
             return result
         } catch {
             if connection.isHealthy { try? connection.script("ROLLBACK") }
             throw error
         }
+    }
+
+    /// A write that waits for the log to be flushed up to and past every commit made so far, or
+    /// nothing when it already is (then it writes nothing, and waits for nothing). Each backend
+    /// counts on a row of its own, so concurrent flushes never wait on one another's row.
+    static let flushMark = """
+        INSERT INTO commit_marks (backend, marks) SELECT pg_backend_pid(), 1
+        WHERE pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn()
+        ON CONFLICT (backend) DO UPDATE SET marks = commit_marks.marks + 1
+        """
+
+    /// Whether `commit_marks` exists: asked on a write's connection until it does (a database
+    /// being migrated), then known for good.
+    private func marksExist(_ connection: PostgresConnection) throws -> Bool {
+        if locked({ hasCommitMarks }) { return true }
+        let found = try !connection.run("SELECT 1 FROM pg_class WHERE oid = to_regclass('commit_marks')", []).rows.isEmpty
+        if found { locked { hasCommitMarks = true } }
+        return found
+    }
+
+    /// `SQLPipelining`: waits for every commit made visible so far to be on disk, on a connection
+    /// of its own (outside any transaction of this thread's).
+    public func flushVisibleCommits() throws {
+        let connection = try pool.checkout()
+        defer { pool.checkin(connection) }
+        guard try marksExist(connection) else { return } // every commit so far was synchronous
+        _ = try connection.run(Self.flushMark, [])
     }
 
     private func savepoint<T>(_ binding: Binding, _ body: () throws -> T) throws -> T {
@@ -250,7 +289,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         do {
             // BEGIN goes with the body's first statement and COMMIT is not waited for: two round
             // trips fewer for every read (issue #16's reads on PostgreSQL).
-            connection.beginWithNextStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            connection.beginWithNextStatement(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"])
             let result = try body()
             try connection.commitReadOnly()
             return result

@@ -27,6 +27,8 @@ public protocol SQLPipelining {
     /// Sends a confirmation no round trip took, throws the refusal of one that found no row,
     /// and forgets it: the end of the request that asked for it.
     func settleConfirmation() throws
+    /// Returns once every commit made visible so far is on disk (see `awaitDurability`).
+    func flushVisibleCommits() throws
 }
 
 extension SQLDatabase {
@@ -53,6 +55,16 @@ extension SQLDatabase {
     /// Ends what `confirmLater` began on this thread: throws its refusal, if it was refused.
     public func settleConfirmations() throws {
         if dialect != .sqlite, let engine = self as? any SQLPipelining { try engine.settleConfirmation() }
+    }
+
+    /// Returns once every commit a read so far could have seen is on disk. SQLite makes a commit
+    /// visible only once it is durable: nothing to wait for. PostgreSQL's writes commit
+    /// asynchronously under the write lock and are flushed after it (one flush shared by the
+    /// writes waiting on it), so for about one disk flush a read may see a commit that is not on
+    /// disk yet, whose writer has not been answered. A reader that hands out a position past what
+    /// it read (sync's pull cursor) waits here first, so no device ever holds a change a crash lost.
+    public func awaitDurability() throws {
+        if dialect != .sqlite, let engine = self as? any SQLPipelining { try engine.flushVisibleCommits() }
     }
 
     /// Whether `queries` answers its statements in one round trip (else it is one call a statement).

@@ -330,7 +330,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         if try database.queryOne("SELECT 1 FROM sync_changes WHERE folded = 0 LIMIT 1") != nil {
             try database.write { try fold() }
         }
-        return try database.read {
+        let page: (changes: [String], next: Int64, hasMore: Bool) = try database.read {
             let rows = try database.query(
                 """
                 SELECT seq, change_id, table_name, record_id, operation, fields, clock, basis FROM sync_changes
@@ -345,6 +345,9 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             }
             return (try page.map(Self.changeJSON), next, rows.count > limit)
         }
+        // The cursor goes past what was read: none of it may be lost by a crash after this.
+        if page.next > cursor { try database.awaitDurability() }
+        return page
     }
 
     // MARK: - Effects

@@ -22,6 +22,9 @@ public enum PostgresMigrations {
     static let own: [Migration] = [
         // The couple space's photos, where every server reads them (SQLite keeps a folder beside its file).
         Migration("pg_0001_photo_blobs", "CREATE TABLE photo_blobs (sha256 TEXT PRIMARY KEY NOT NULL, bytes BYTEA NOT NULL);"),
+        // A row a backend writes to have the log flushed after a write's asynchronous commit
+        // (`PostgresDatabase.flushMark`): the write lock is no longer held through the flush.
+        Migration("pg_0002_commit_marks", "CREATE TABLE commit_marks (backend INTEGER PRIMARY KEY NOT NULL, marks BIGINT NOT NULL);"),
     ]
 
     public static var migrator: Migrator { Migrator(all) }
