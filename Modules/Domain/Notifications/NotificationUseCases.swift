@@ -131,16 +131,23 @@ final class RefreshRequests: Sendable {
 
 /// Wakes the scheduler when something was queued (it otherwise sleeps until the next due time).
 public final class WakeSignal: Sendable {
-    private let listener = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The closure in a struct: a bare closure kept in a generic `Mutex` is reabstracted on the
+    /// way in and out of its `inout`, and stored back wrapped in two more thunks at every read, so
+    /// each signal made the next one's call deeper until a stack overflowed.
+    private struct Listener {
+        let body: @Sendable () -> Void
+    }
+
+    private let listener = Mutex<Listener?>(nil)
 
     public init() {}
 
     public func connect(_ body: @escaping @Sendable () -> Void) {
-        listener.withLock { $0 = body }
+        listener.withLock { $0 = Listener(body: body) }
     }
 
     public func signal() {
-        let body = listener.withLock { $0 }
-        body?()
+        let listener = listener.withLock { $0 }
+        listener?.body()
     }
 }
