@@ -24,6 +24,8 @@ final class PostgresConnection {
     /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
     /// in a way its reads would have to know).
     private var commitInFlight = false
+    /// Whether the last `runAll` failed at its last command alone (every one before it done).
+    private var lastCommandFailed = false
     /// Beyond this many distinct statements (ones built with a varying number of values), the
     /// rest run unprepared rather than grow the server's memory without bound.
     private static let preparedLimit = 2000
@@ -116,7 +118,13 @@ final class PostgresConnection {
             deferredBegin = []
             return
         }
-        _ = try runAll([], then: ["COMMIT", flush])
+        do {
+            _ = try runAll([], then: ["COMMIT", flush])
+        } catch let error where lastCommandFailed {
+            // The COMMIT went through and only its flush failed: the write is in, its durability
+            // unknown. Unavailable (503, retry with the same id), never the statement's own error.
+            throw PostgresError.unconfirmedFlush(place, error)
+        }
     }
 
     /// Ends a read-only transaction begun by `beginWithNextStatement`: nothing to do when no
@@ -176,7 +184,15 @@ final class PostgresConnection {
            PQntuples(results[confirmationIndex]) == 0 {
             throw ConfirmationRefused()
         }
-        for result in results { try check(result) }
+        lastCommandFailed = false
+        for (index, result) in results.enumerated() {
+            do {
+                try check(result)
+            } catch {
+                lastCommandFailed = index == results.count - 1
+                throw error
+            }
+        }
         return results.dropFirst(begun).prefix(statements.count).map { result in
             guard let result else { return ([], 0) }
             return (PostgresValues.rows(of: result), Int(String(cString: PQcmdTuples(result))) ?? 0)

@@ -236,11 +236,13 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     }
 
     /// A write that waits for the log to be flushed up to and past every commit made so far, or
-    /// nothing when it already is (then it writes nothing, and waits for nothing). Each backend
+    /// nothing when it already is on the local disk and no synchronous standby is configured
+    /// (then it writes nothing and waits for nothing; with a standby, a log flushed here by
+    /// another backend may not have reached it yet, so the mark is always written). Each backend
     /// counts on a row of its own, so concurrent flushes never wait on one another's row.
     static let flushMark = """
         INSERT INTO commit_marks (backend, marks) SELECT pg_backend_pid(), 1
-        WHERE pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn()
+        WHERE pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn() OR current_setting('synchronous_standby_names') <> ''
         ON CONFLICT (backend) DO UPDATE SET marks = commit_marks.marks + 1
         """
 

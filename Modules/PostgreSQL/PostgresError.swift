@@ -12,6 +12,15 @@ enum PostgresError {
                  "the database at \(place) cannot be reached (\(firstLine(message))); try again shortly", details: retryAfterSeconds)
     }
 
+    /// A write's COMMIT went through and the flush after it failed: in, but not known to be on
+    /// disk. Unavailable, so the client retries (an idempotent write applies once).
+    static func unconfirmedFlush(_ place: String, _ error: any Error) -> AppError {
+        let reason = (error as? AppError)?.message ?? "\(error)"
+        return AppError(.unavailable, code: "database_unavailable",
+                        "the database at \(place) did not confirm the write on disk (\(firstLine(reason))); try again shortly",
+                        details: retryAfterSeconds)
+    }
+
     static func make(sqlState: String, message: String, place: String) -> AppError {
         if sqlState.hasPrefix("23") {
             return AppError(.invalidInput, code: "constraint_failed", firstLine(message))

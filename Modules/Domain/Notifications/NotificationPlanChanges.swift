@@ -39,10 +39,10 @@ extension NotificationUseCases {
                 changes.append(.update(pending, queues: false))
             }
         }
-        var seen: Set<String> = []
-        for want in wanted where seen.insert(want.occasion).inserted {
+        var seen: Set<String> = [] // an occasion wanted twice is planned once, as the first
+        for want in wanted {
             // An occasion long past (planned late) is not worth a message any more.
-            guard now.timeIntervalSince(want.dueAt) < Self.lateLimit else { continue }
+            guard now.timeIntervalSince(want.dueAt) < Self.lateLimit, seen.insert(want.occasion).inserted else { continue }
             let dueAt = due(want.dueAt)
             let existing = try repository.notification(ownerID: ownerID, rule: rule, occasion: want.occasion)
             if var revived = existing, revived.state == .cancelled, revived.attempts == 0 {

@@ -64,6 +64,18 @@ struct PostgresCommitFlushTests {
         #expect(try database.query("SELECT id FROM parents").count == 1, "the connection is usable after the failure")
     }
 
+    @Test("a flush that fails after its COMMIT went through: unavailable (retry), and the write is in")
+    func failingFlush() throws {
+        let database = try Self.durable()
+        try database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)") // commit_marks known from here on
+        try database.executeOutsideTransaction("DROP TABLE commit_marks")
+        let error = #expect(throws: AppError.self) {
+            try database.write { try database.execute("INSERT INTO notes (id) VALUES (1)") }
+        }
+        #expect(error?.code == "database_unavailable")
+        #expect(try database.query("SELECT id FROM notes").count == 1, "committed before the flush failed")
+    }
+
     @Test("a database not migrated yet commits as configured: the first migrations have no commit_marks")
     func beforeTheTable() throws {
         let (_, database) = try ScratchPostgres.empty(poolSize: 1)
@@ -82,7 +94,8 @@ struct PostgresCommitFlushTests {
         try database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
         for index in 1...20 {
             // A commit that did not wait for the disk, as another server's write is for a moment.
-            try database.executeScript("BEGIN; SET LOCAL synchronous_commit = off; INSERT INTO notes (id) VALUES (\(index)); COMMIT")
+            // Outside `write`, which would flush it itself.
+            try database.executeOutsideTransaction("BEGIN; SET LOCAL synchronous_commit = off; INSERT INTO notes (id) VALUES (\(index)); COMMIT")
             let seen = try #require(try database.queryOne("SELECT CAST(pg_current_wal_insert_lsn() AS TEXT) AS lsn")?
                 .get("lsn", as: String.self))
             try database.awaitDurability()
