@@ -118,6 +118,26 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         return try recordAll(confirming { try binding.connection.runAll(list, confirming: $0) })
     }
 
+    /// `SQLPipelining`: BEGIN (REPEATABLE READ, read only), the statements and COMMIT in one
+    /// pipeline on a connection of their own: one round trip, and no COMMIT left to send after
+    /// it (`read`'s COMMIT is a message of its own, which wakes the backend once more). Inside a
+    /// transaction, the statements join it.
+    public func pipelinedRead(_ statements: [SQLStatement]) throws -> [[Row]] {
+        guard !statements.isEmpty else { return [] }
+        if current() != nil { return try pipelined(statements) }
+        let list = statements.map { (sql: $0.sql, arguments: $0.arguments) }
+        let connection = try pool.checkout()
+        defer { pool.checkin(connection) }
+        connection.beginWithNextStatement(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"])
+        do {
+            return try recordAll(confirming { try connection.runAll(list, then: ["COMMIT"], confirming: $0) })
+        } catch {
+            // A failed statement skipped the COMMIT (or nothing was sent): end the transaction.
+            if connection.isHealthy { try? connection.script("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// `SQLPipelining`: `statement` goes first in this thread's next round trip (never one that
     /// commits), so a request that begins by confirming its token and then reads waits once.
     public func confirmWithNextRoundTrip(_ statement: SQLStatement, orThrow refusal: AppError) {

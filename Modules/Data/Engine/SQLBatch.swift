@@ -29,6 +29,9 @@ public protocol SQLPipelining {
     func settleConfirmation() throws
     /// Returns once every commit made visible so far is on disk (see `awaitDurability`).
     func flushVisibleCommits() throws
+    /// The statements in one read-only transaction sent as one pipeline, its BEGIN and COMMIT
+    /// included (see `readTogether`).
+    func pipelinedRead(_ statements: [SQLStatement]) throws -> [[Row]]
 }
 
 extension SQLDatabase {
@@ -38,6 +41,14 @@ extension SQLDatabase {
         // The dialect first: SQLite, the common case, skips the cast's conformance lookup.
         if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.pipelined(statements) }
         return try statements.map { try query($0.sql, $0.arguments) }
+    }
+
+    /// Several reads that must agree (one snapshot), when they are all the transaction reads:
+    /// on PostgreSQL its BEGIN, the statements and its COMMIT go in one pipeline, so the
+    /// database is woken once; elsewhere, and inside a transaction, `read` with `queries`.
+    public func readTogether(_ statements: [SQLStatement]) throws -> [[Row]] {
+        if dialect != .sqlite, let engine = self as? any SQLPipelining { return try engine.pipelinedRead(statements) }
+        return try read { try queries(statements) }
     }
 
     /// Confirms that `statement` answers at least one row, else throws `refusal`: at once, or on

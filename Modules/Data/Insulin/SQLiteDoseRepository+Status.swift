@@ -3,8 +3,8 @@ import Core
 import Domain
 
 extension SQLiteDoseRepository {
-    /// The status's reads in one read transaction and one `queries` call: on PostgreSQL one
-    /// round trip (its BEGIN included) instead of six; on SQLite the same statements one after
+    /// The status's reads in one read transaction (`readTogether`): on PostgreSQL one round trip,
+    /// its BEGIN and COMMIT included, instead of six; on SQLite the same statements one after
     /// another, as the four calls would run them.
     public func statusReads(ownerID: String, day: Range<Date>, horizon: Date) throws -> DoseStatusReads {
         try statusReads(ownerID: ownerID, day: day, horizon: horizon, withSettings: false).reads
@@ -27,7 +27,7 @@ extension SQLiteDoseRepository {
         ]
         let tally = Self.tallyStatements(rapid, in: day)
         let settings = withSettings ? [SQLStatement(SQLiteInsulinSettingsRepository.current, [.text(ownerID)])] : []
-        let all = try database.read { try database.queries(settings + latest + tally) }
+        let all = try database.readTogether(settings + latest + tally)
         let answers = all.dropFirst(settings.count)
         let reads = DoseStatusReads(
             longToday: try answers[answers.startIndex].first.map(Self.decode),

@@ -95,7 +95,7 @@ public struct SQLiteDoseRepository: DoseRepository {
         switch statements.count {
         case 0: return DoseTally(count: 0, units: 0)
         case 1: return try Self.tally(of: [try database.query(statements[0].sql, statements[0].arguments)])
-        default: return try Self.tally(of: try database.read { try database.queries(statements) })
+        default: return try Self.tally(of: try database.readTogether(statements))
         }
     }
 

@@ -36,6 +36,32 @@ struct PostgresReadTransactionTests {
         #expect(try database.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) == 2)
     }
 
+    @Test("readTogether: one round trip with its BEGIN and COMMIT, one snapshot, nothing left open; a failure leaves the connection clean")
+    func readTogether() throws {
+        let (url, database) = try Self.opened()
+        let other = try PostgresDatabase(ConnectionString(url), poolSize: 1)
+        let count = SQLStatement("SELECT COUNT(*) AS n FROM t", [])
+        let reads = [count, SQLStatement("SELECT id FROM t ORDER BY id", []), count]
+        _ = try database.readTogether(reads) // prepares the statements on this connection
+        let openTransactions = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'"
+        for index in 0..<10 {
+            try other.execute("INSERT INTO t VALUES (?)", [.text("id\(index)")])
+            let before = database.roundTrips
+            let answers = try database.readTogether(reads)
+            #expect(database.roundTrips - before == 1, "BEGIN, three statements and COMMIT in one pipeline")
+            #expect(answers.count == 3 && answers[1].count == index + 1)
+            #expect(try answers[0].first?.get("n", as: Int.self) == index + 1 && answers[2].first?.get("n", as: Int.self) == index + 1)
+            #expect(try other.queryOne(openTransactions)?.get("n", as: Int.self) == 0, "its COMMIT went with it")
+        }
+        #expect(throws: (any Error).self) {
+            try database.readTogether([count, SQLStatement("SELECT nothing FROM t", []), count])
+        }
+        #expect(try other.queryOne(openTransactions)?.get("n", as: Int.self) == 0, "the failed one was rolled back")
+        #expect(try database.readTogether([count]).first?.first?.get("n", as: Int.self) == 10)
+        try database.write { try database.execute("INSERT INTO t VALUES ('after')") }
+        #expect(try other.queryOne("SELECT COUNT(*) AS n FROM t")?.get("n", as: Int.self) == 11)
+    }
+
     @Test("the connection a read leaves (its COMMIT in flight) serves the next read and write at once")
     func connectionReused() throws {
         let database = try Self.database()
