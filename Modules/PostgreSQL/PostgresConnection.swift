@@ -164,6 +164,7 @@ final class PostgresConnection {
     func runAll(_ statements: [(sql: String, arguments: [SQLValue])], then controls: [String] = [],
                 confirming: SQLStatement? = nil) throws -> [(rows: [Row], changes: Int)] {
         settle()
+        lastCommandFailed = false // a call that fails before its answers (a lost connection) is no flush's
         let writes = laterWrites
         laterWrites = []
         let confirmation = confirming.map { [(sql: $0.sql, arguments: $0.arguments)] } ?? []
@@ -184,7 +185,6 @@ final class PostgresConnection {
            PQntuples(results[confirmationIndex]) == 0 {
             throw ConfirmationRefused()
         }
-        lastCommandFailed = false
         for (index, result) in results.enumerated() {
             do {
                 try check(result)
