@@ -9,7 +9,7 @@ import Data
 final class PostgresConnection {
     private let handle: OpaquePointer
     let place: String
-    private var statements: [String: String] = [:]
+    private var statements: [StatementKey: String] = [:]
     /// Counts every exchange this connection waits for (its database's count, for tests).
     private let waits: RoundTrips
     /// A transaction's opening commands (BEGIN, and a write's lock), not sent yet: they go in one
@@ -257,14 +257,14 @@ final class PostgresConnection {
     // MARK: - Internals
 
     private func preparedName(_ sql: String) throws -> String? {
-        if let name = statements[sql] { return name }
+        if let name = statements[StatementKey(sql)] { return name }
         guard statements.count < Self.preparedLimit else { return nil }
         let name = "tend_\(statements.count + 1)"
         waits.add()
         let result = PQprepare(handle, name, PostgresSQL.numbered(sql), 0, nil)
         defer { PQclear(result) }
         try check(result)
-        statements[sql] = name
+        statements[StatementKey(sql)] = name
         return name
     }
 

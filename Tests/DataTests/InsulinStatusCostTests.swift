@@ -47,10 +47,12 @@ struct InsulinStatusCostTests {
         let world = try World(now: now)
         try world.fillDay(count: 50, before: now)
         let plans = try world.doses.statusQueryPlans(ownerID: "local", at: now)
-        #expect(plans.count == 4)
+        // The four reads, then the status's one statement: its six dose and tally parts and the settings.
+        #expect(plans.count == 4 + 7)
         for plan in plans {
             #expect(plan.contains("SEARCH"), "\(plan)")
-            #expect(plan.contains("insulin_doses_status") || plan.contains("insulin_dose_tallies USING PRIMARY KEY"), "\(plan)")
+            #expect(plan.contains("insulin_doses_status") || plan.contains("insulin_dose_tallies USING PRIMARY KEY")
+                        || plan.contains("insulin_settings USING INDEX insulin_settings_owner"), "\(plan)")
             #expect(!plan.contains("SCAN"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }

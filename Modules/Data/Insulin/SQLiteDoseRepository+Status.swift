@@ -3,14 +3,15 @@ import Core
 import Domain
 
 extension SQLiteDoseRepository {
-    /// The status's reads in one read transaction (`readTogether`): on PostgreSQL one round trip,
-    /// its BEGIN and COMMIT included, instead of six; on SQLite the same statements one after
-    /// another, as the four calls would run them.
+    /// The status's reads as one statement (`statusRead`): one snapshot on either engine without
+    /// a transaction, and on PostgreSQL one statement to run instead of six within BEGIN and
+    /// COMMIT — each statement a backend runs, and each result libpq hands back, costs more than
+    /// the index reads it does.
     public func statusReads(ownerID: String, day: Range<Date>, horizon: Date) throws -> DoseStatusReads {
         try statusReads(ownerID: ownerID, day: day, horizon: horizon, withSettings: false).reads
     }
 
-    /// The settings' statement first in the same `queries` call: on PostgreSQL still one round trip.
+    /// The settings are one more part of the same statement.
     public func statusReadsWithSettings(ownerID: String, day: Range<Date>, horizon: Date) throws
         -> (settings: InsulinSettings?, reads: DoseStatusReads) {
         try statusReads(ownerID: ownerID, day: day, horizon: horizon, withSettings: true)
@@ -18,22 +19,83 @@ extension SQLiteDoseRepository {
 
     private func statusReads(ownerID: String, day: Range<Date>, horizon: Date, withSettings: Bool) throws
         -> (settings: InsulinSettings?, reads: DoseStatusReads) {
-        let long: [SQLValue] = [.text(ownerID), .text(InsulinKind.long.rawValue)]
-        let rapid: [SQLValue] = [.text(ownerID), .text(InsulinKind.rapid.rawValue)]
-        let latest = [
-            SQLStatement(Self.latestInInterval, long + [day.lowerBound.sqlValue, day.upperBound.sqlValue]),
-            SQLStatement(Self.latestAtOrBefore, long + [horizon.sqlValue]),
-            SQLStatement(Self.latestAtOrBefore, rapid + [horizon.sqlValue]),
+        let bounds = Self.tallyBounds(day)
+        let rows = try database.query(withSettings ? Self.statusReadWithSettings : Self.statusRead,
+                                      [.text(ownerID), .text(InsulinKind.long.rawValue), .text(InsulinKind.rapid.rawValue),
+                                       day.lowerBound.sqlValue, day.upperBound.sqlValue, horizon.sqlValue] + bounds.arguments)
+        var doses: [StatusPart: Dose] = [:], tallies: [StatusPart: Row] = [:]
+        var settings: InsulinSettings?
+        for row in rows {
+            guard let part = StatusPart(rawValue: try row.get("part")) else {
+                throw AppError(.internalFailure, code: "database_error", "the insulin status read an unknown part")
+            }
+            switch part {
+            case .longToday, .lastLong, .lastRapid: doses[part] = try Self.decode(row)
+            case .quarters, .head, .tail: tallies[part] = row
+            case .settings: settings = try SQLiteInsulinSettingsRepository.decode(row)
+            }
+        }
+        // Added up as `tally(ownerID:kind:in:)` adds its statements' answers.
+        let counted: [StatusPart] = bounds.hasQuarters ? [.quarters, .head, .tail] : bounds.lower < bounds.upper ? [.head] : []
+        let reads = DoseStatusReads(longToday: doses[.longToday], lastLong: doses[.lastLong], lastRapid: doses[.lastRapid],
+                                    rapidToday: try Self.tally(of: counted.map { part in tallies[part].map { [$0] } ?? [] }))
+        return (settings, reads)
+    }
+
+    /// What a row of `statusRead` answers.
+    enum StatusPart: Int {
+        case longToday, lastLong, lastRapid, quarters, head, tail, settings
+    }
+
+    static let statusRead = statusStatement(withSettings: false)
+    static let statusReadWithSettings = statusStatement(withSettings: true)
+
+    /// One UNION ALL, a part a read, each part's own index read as before (`statusQueryPlans`).
+    /// Parameters: ?1 the owner, ?2 and ?3 the kinds (long, rapid), ?4 and ?5 the day, ?6 the
+    /// horizon, ?7–?10 `tallyBounds`. Every part gives every column, by name; a column a part
+    /// has not is a typed NULL, so that PostgreSQL resolves each column's type whatever the order.
+    static func statusStatement(withSettings: Bool) -> String {
+        let dose = ["id", "owner_id", "kind", "units", "taken_at", "note", "created_at", "updated_at", "deleted_at"]
+        func latest(_ part: StatusPart, _ condition: String) -> String {
+            select(part, Dictionary(uniqueKeysWithValues: dose.map { ($0, $0) }), withSettings: withSettings)
+                + " FROM (SELECT \(dose.joined(separator: ", ")) FROM insulin_doses WHERE owner_id = ?1 AND \(condition)"
+                + " AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 1) AS p\(part.rawValue)"
+        }
+        func tally(_ part: StatusPart, count: String, from source: String) -> String {
+            select(part, ["units": "TOTAL(units)", "count": count], withSettings: withSettings) + " FROM " + source
+        }
+        var parts = [
+            latest(.longToday, "kind = ?2 AND taken_at >= ?4 AND taken_at < ?5"),
+            latest(.lastLong, "kind = ?2 AND taken_at <= ?6"),
+            latest(.lastRapid, "kind = ?3 AND taken_at <= ?6"),
+            tally(.quarters, count: "TOTAL(count)",
+                  from: "insulin_dose_tallies WHERE owner_id = ?1 AND kind = ?3 AND quarter >= ?7 AND quarter < ?8"),
+            tally(.head, count: "COUNT(*)",
+                  from: "insulin_doses WHERE owner_id = ?1 AND kind = ?3 AND deleted_at IS NULL AND taken_at >= ?4 AND taken_at < ?9"),
+            tally(.tail, count: "COUNT(*)",
+                  from: "insulin_doses WHERE owner_id = ?1 AND kind = ?3 AND deleted_at IS NULL AND taken_at >= ?10 AND taken_at < ?5"),
         ]
-        let tally = Self.tallyStatements(rapid, in: day)
-        let settings = withSettings ? [SQLStatement(SQLiteInsulinSettingsRepository.current, [.text(ownerID)])] : []
-        let all = try database.readTogether(settings + latest + tally)
-        let answers = all.dropFirst(settings.count)
-        let reads = DoseStatusReads(
-            longToday: try answers[answers.startIndex].first.map(Self.decode),
-            lastLong: try answers[answers.startIndex + 1].first.map(Self.decode),
-            lastRapid: try answers[answers.startIndex + 2].first.map(Self.decode),
-            rapidToday: try Self.tally(of: answers.dropFirst(latest.count)))
-        return (try withSettings ? all[0].first.map(SQLiteInsulinSettingsRepository.decode) : nil, reads)
+        if withSettings {
+            let columns = statusColumns.map(\.name).filter { !["kind", "units", "taken_at", "note", "count"].contains($0) }
+            parts.append(select(.settings, Dictionary(uniqueKeysWithValues: columns.map { ($0, $0) }), withSettings: true)
+                + " FROM (SELECT * FROM insulin_settings WHERE owner_id = ?1 AND deleted_at IS NULL ORDER BY created_at LIMIT 1) AS s")
+        }
+        return parts.joined(separator: "\nUNION ALL\n")
+    }
+
+    /// Every column of `statusRead` with its type: a dose's, the tallies' count, the settings'.
+    private static let statusColumns: [(name: String, type: String)] = [
+        ("id", "TEXT"), ("owner_id", "TEXT"), ("kind", "TEXT"), ("units", "DOUBLE PRECISION"), ("taken_at", "BIGINT"),
+        ("note", "TEXT"), ("created_at", "BIGINT"), ("updated_at", "BIGINT"), ("deleted_at", "BIGINT"),
+        ("count", "DOUBLE PRECISION"), ("long_name", "TEXT"), ("long_units", "DOUBLE PRECISION"), ("rapid_name", "TEXT"),
+        ("rapid_units", "DOUBLE PRECISION"), ("day_start_minutes", "BIGINT"), ("time_zone", "TEXT"),
+        ("long_guard_minutes", "BIGINT"), ("rapid_window_minutes", "BIGINT"), ("reminder_minutes", "BIGINT"),
+    ]
+
+    private static func select(_ part: StatusPart, _ given: [String: String], withSettings: Bool) -> String {
+        let columns = withSettings ? statusColumns : Array(statusColumns.prefix(10))
+        return "SELECT \(part.rawValue) AS part, " + columns.map { column in
+            "\(given[column.name] ?? "CAST(NULL AS \(column.type))") AS \(column.name)"
+        }.joined(separator: ", ")
     }
 }

@@ -99,16 +99,34 @@ public struct SQLiteDoseRepository: DoseRepository {
         }
     }
 
-    /// The statements that count a kind's doses in `interval` (none for an empty one): whole
-    /// quarters from the tallies, the parts at either end from the doses.
-    static func tallyStatements(_ key: [SQLValue], in interval: Range<Date>) -> [SQLStatement] {
+    /// How a count over an interval splits: the whole quarters `first..<end` from the tallies,
+    /// the doses of `lower..<headEnd` and `tailStart..<upper` from the doses. An interval with no
+    /// whole quarter is all head; an empty one, or one whose bounds are not milliseconds, all empty.
+    struct TallyBounds {
+        var lower: Int64 = 0, upper: Int64 = 0, first: Int64 = 0, end: Int64 = 0, headEnd: Int64 = 0, tailStart: Int64 = 0
+
+        var hasQuarters: Bool { first < end }
+        /// `first`, `end`, `headEnd`, `tailStart`: the status statement's ?7 to ?10.
+        var arguments: [SQLValue] { [.integer(first), .integer(end), .integer(headEnd), .integer(tailStart)] }
+    }
+
+    static func tallyBounds(_ interval: Range<Date>) -> TallyBounds {
         guard case .integer(let lower) = interval.lowerBound.sqlValue, case .integer(let upper) = interval.upperBound.sqlValue,
-              lower < upper else { return [] }
+              lower < upper else { return TallyBounds() }
         let first = floorDiv(lower + quarter - 1, quarter), end = floorDiv(upper, quarter)
-        guard first < end else { return [SQLStatement(dosesTally, key + [.integer(lower), .integer(upper)])] }
-        return [SQLStatement(quartersTally, key + [.integer(first), .integer(end)]),
-                SQLStatement(dosesTally, key + [.integer(lower), .integer(first * quarter)]),
-                SQLStatement(dosesTally, key + [.integer(end * quarter), .integer(upper)])]
+        guard first < end else { return TallyBounds(lower: lower, upper: upper, headEnd: upper, tailStart: upper) }
+        return TallyBounds(lower: lower, upper: upper, first: first, end: end, headEnd: first * quarter, tailStart: end * quarter)
+    }
+
+    /// The statements that count a kind's doses in `interval` (none for an empty one), as
+    /// `tallyBounds` splits it.
+    static func tallyStatements(_ key: [SQLValue], in interval: Range<Date>) -> [SQLStatement] {
+        let bounds = tallyBounds(interval)
+        guard bounds.lower < bounds.upper else { return [] }
+        guard bounds.hasQuarters else { return [SQLStatement(dosesTally, key + [.integer(bounds.lower), .integer(bounds.upper)])] }
+        return [SQLStatement(quartersTally, key + [.integer(bounds.first), .integer(bounds.end)]),
+                SQLStatement(dosesTally, key + [.integer(bounds.lower), .integer(bounds.headEnd)]),
+                SQLStatement(dosesTally, key + [.integer(bounds.tailStart), .integer(bounds.upper)])]
     }
 
     /// The answers of `tallyStatements` added up.
@@ -130,16 +148,24 @@ public struct SQLiteDoseRepository: DoseRepository {
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 
-    /// `EXPLAIN QUERY PLAN` of each status read, for the test that keeps them on an index.
+    /// `EXPLAIN QUERY PLAN` of each status read and of the status's one statement (each line of
+    /// its plan that reads a table), for the test that keeps them on an index.
     func statusQueryPlans(ownerID: String, at date: Date) throws -> [String] {
         let key: [SQLValue] = [.text(ownerID), .text(InsulinKind.rapid.rawValue)]
-        let range: [SQLValue] = [date.addingTimeInterval(-86_400).sqlValue, date.sqlValue]
+        let day = date.addingTimeInterval(-86_400)..<date
+        let range: [SQLValue] = [day.lowerBound.sqlValue, day.upperBound.sqlValue]
+        let status: [SQLValue] = [.text(ownerID), .text(InsulinKind.long.rawValue), .text(InsulinKind.rapid.rawValue)] + range
+            + [date.sqlValue] + Self.tallyBounds(day).arguments
         let reads = [(Self.latestAtOrBefore, key + [date.sqlValue]), (Self.latestInInterval, key + range),
                      (Self.quartersTally, key + [.integer(0), .integer(96)]), (Self.dosesTally, key + range)]
-        return try reads.map { sql, arguments in
+        let plans = try reads.map { sql, arguments in
             try database.query("EXPLAIN QUERY PLAN " + sql, arguments).map { try $0.get("detail", as: String.self) }
                 .joined(separator: "; ")
         }
+        let statusPlan = try database.query("EXPLAIN QUERY PLAN " + Self.statusReadWithSettings, status)
+            .map { try $0.get("detail", as: String.self) }
+            .filter { $0.contains("insulin_") }
+        return plans + statusPlan
     }
 
     public func earliestTakenAt(ownerID: String) throws -> Date? {

@@ -25,7 +25,7 @@ final class PreparedStatement {
 final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     let path: String
-    private var statements: [String: PreparedStatement] = [:]
+    private var statements: [StatementKey: PreparedStatement] = [:]
     private(set) var isClosed = false
 
     init(path: String, flags: Int32, busyTimeout: Duration) throws {
@@ -146,7 +146,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     func prepared(_ sql: String) throws -> PreparedStatement {
         try checkOpen()
-        if let statement = statements[sql] { return statement }
+        if let statement = statements[StatementKey(sql)] { return statement }
         // `tail` points into the C string, so everything that reads it stays inside withCString.
         let (status, statement, trailing) = sql.withCString { text -> (Int32, OpaquePointer?, Bool) in
             var statement: OpaquePointer?
@@ -163,7 +163,7 @@ final class SQLiteConnection: @unchecked Sendable {
             throw AppError(.internalFailure, code: "database_error", "one statement at a time: \(sql)")
         }
         let made = PreparedStatement(statement)
-        statements[sql] = made
+        statements[StatementKey(sql)] = made
         return made
     }
 

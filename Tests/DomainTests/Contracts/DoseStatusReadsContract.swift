@@ -59,4 +59,36 @@ struct DoseStatusReadsContract {
         #expect(early.longToday == nil && early.lastLong?.id == "l-old" && early.lastRapid?.id == "r-before")
         #expect(early.rapidToday == DoseTally(count: 1, units: 2.5))
     }
+
+    @Test("with the settings: the owner's live settings beside the same reads, or none", arguments: Backend.allCases)
+    func withSettings(_ backend: Backend) throws {
+        let stores = try Stores(backend)
+        let day = Contract.at(0)..<Contract.at(Contract.day)
+        let horizon = Contract.at(Contract.day - Contract.hour)
+        func settings(_ id: String, owner: String, long: Double, at offset: Int64) -> InsulinSettings {
+            InsulinSettings(id: id, ownerID: owner, longName: "Tresiba \(owner)", longUnits: long, rapidName: "NovoRapid",
+                            rapidUnits: 4.5, dayStart: Contract.time("04:30"), timeZoneIdentifier: "Asia/Seoul",
+                            longGuardMinutes: 600, rapidWindowMinutes: 15, reminder: Contract.time("21:45"),
+                            createdAt: Contract.at(offset), updatedAt: Contract.at(offset + 1))
+        }
+        try stores.doses.insert(dose("l-day", .long, at: 2 * Contract.hour, units: 20))
+        try stores.doses.insert(dose("r-mid", .rapid, at: 6 * Contract.hour, units: 4))
+
+        let none = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: day, horizon: horizon)
+        #expect(none.settings == nil)
+        #expect(none.reads == (try stores.doses.statusReads(ownerID: "ana", day: day, horizon: horizon)))
+
+        try stores.insulinSettings.save(settings("s-ben", owner: "ben", long: 30, at: 0))
+        try stores.insulinSettings.save(settings("s-ana", owner: "ana", long: 18.5, at: 5))
+        let both = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: day, horizon: horizon)
+        #expect(both.reads == (try stores.doses.statusReads(ownerID: "ana", day: day, horizon: horizon)))
+        #expect(both.reads.longToday?.id == "l-day" && both.reads.rapidToday == DoseTally(count: 1, units: 4))
+        // A store that reads them apart answers none, and the caller reads them itself.
+        if backend != .fake {
+            #expect(both.settings == (try stores.insulinSettings.settings(ownerID: "ana")))
+            #expect(both.settings?.id == "s-ana" && both.settings?.longUnits == 18.5 && both.settings?.reminder == Contract.time("21:45"))
+        } else {
+            #expect(both.settings == nil)
+        }
+    }
 }
