@@ -68,7 +68,9 @@ public struct GetInsulinStatus: Sendable {
             let (read, reads) = try doses.statusReadsWithSettings(ownerID: ownerID, day: day.interval, horizon: horizon)
             let current = try read ?? settings.current(ownerID: ownerID)
             seen.remember(current)
-            if Self.day(of: now, current) == day { return Self.status(now, current, day.date, reads) }
+            // Settings that keep their zone and day start keep the day: no second zone lookup.
+            let sameDays = current.timeZoneIdentifier == guess.timeZoneIdentifier && current.dayStart == guess.dayStart
+            if sameDays || Self.day(of: now, current) == day { return Self.status(now, current, day.date, reads) }
             return try status(now, current, horizon: horizon)
         }
         let current = try settings.current(ownerID: ownerID)
