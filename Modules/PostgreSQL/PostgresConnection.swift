@@ -172,8 +172,10 @@ final class PostgresConnection {
             let name = try preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
-        let commands = deferredBegin.map { Command(name: nil, text: $0, values: []) } + prepared
-            + controls.map { Command(name: nil, text: $0, values: []) }
+        // The BEGIN and controls are prepared too: parsed once a connection, and the lock's
+        // SELECT and the flush's INSERT planned once, not on every write.
+        let control = { (text: String) in Command(name: try self.preparedName(text), text: text, values: []) }
+        let commands = try deferredBegin.map(control) + prepared + controls.map(control)
         let confirmationIndex = deferredBegin.count // its answer follows the BEGIN's
         let begun = deferredBegin.count + confirmation.count + writes.count
         deferredBegin = []
