@@ -12,6 +12,8 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
     let database: any SQLDatabase
     let clock: any Clock
     public let deviceID: String
+    /// The highest seq this store has stamped (see `stamp`; PostgreSQL only).
+    let stampedThrough = Locked<Int64>(0)
 
     /// - Parameter deviceID: nil on a device (made once, kept in the file); `server` on a server.
     public init(database: any SQLDatabase, clock: any Clock, deviceID fixed: String? = nil) throws {
