@@ -222,6 +222,7 @@ struct IdempotentLogTests {
             let retry = try later.logDose(ownerID: Owner.local, same)
             #expect(retry.created == false)
             #expect(retry.dose == first.dose)
+            #expect(retry.settings == nil, "a retry reads no settings; the caller reads them")
         }
         #expect(world.store.doseInserts == 1)
     }

@@ -69,6 +69,9 @@ struct LoggingDefaultsTests {
         let result = try world.insulin.logDose(ownerID: Owner.local, .init(kind: .long))
         #expect(result.created)
         #expect(world.store.liveDoses == [result.dose])
+        // The settings it was logged under come with it: the answer needs no second read.
+        #expect(result.settings == (try world.insulin.settings.current(ownerID: Owner.local)))
+        #expect(result.settings?.ownerID == Owner.local)
     }
 }
 

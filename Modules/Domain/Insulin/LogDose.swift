@@ -29,6 +29,9 @@ public struct LogDose: Sendable {
         public let dose: Dose
         /// False when the id already named a stored dose and that one is returned.
         public let created: Bool
+        /// The settings the dose was logged under, read in its transaction (none for a retry
+        /// answered with the stored dose): the answer shows the dose with them, no read again.
+        public var settings: InsulinSettings?
     }
 
     let doses: any DoseRepository
@@ -61,7 +64,7 @@ public struct LogDose: Sendable {
                         throw AppError.conflict("the id \(id) is already used by a dose with other values", code: "id_conflict",
                                                 details: stored).with(["id": id])
                     }
-                    return Result(dose: stored, created: false)
+                    return Result(dose: stored, created: false, settings: nil)
                 }
                 if let owner = try doses.ownerOfID(id) {
                     // Another account's dose is answered as a missing one is: nothing tells it exists.
@@ -85,7 +88,7 @@ public struct LogDose: Sendable {
                 try DoseRules.checkGuards(for: dose, in: doses, settings: settings)
             }
             try doses.insert(dose)
-            return Result(dose: dose, created: true)
+            return Result(dose: dose, created: true, settings: settings)
         }
     }
 }

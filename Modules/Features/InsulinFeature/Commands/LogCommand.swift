@@ -37,7 +37,7 @@ struct LogCommand: Sendable {
         } catch let error as AppError where error.code == "duplicate_dose" {
             throw InsulinInput.duplicate(error, hint: "; add --force to log it anyway", suffix: "force_log")
         }
-        let settings = try context.useCases.settings.current(ownerID: context.ownerID)
+        let settings = try result.settings ?? context.useCases.settings.current(ownerID: context.ownerID)
         try invocation.respond(json: { DoseJSON(result.dose, settings: settings) },
                                text: { DoseText.logged(result.dose, settings: settings, now: context.useCases.clock.now,
                                                        language: Language(rawValue: invocation.language.rawValue) ?? .en) })

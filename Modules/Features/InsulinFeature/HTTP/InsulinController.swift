@@ -39,7 +39,7 @@ struct InsulinController: Sendable {
     /// 201 for a new dose, 200 for a retry with the id of one already stored.
     func logDose(_ request: HTTPRequest) throws -> HTTPResponse {
         let result = try insulin.logDose(ownerID: owner(request), try request.decode(NewDoseBody.self).request())
-        return try .json(DoseJSON(result.dose, settings: try settings(request)), status: result.created ? 201 : 200)
+        return try .json(DoseJSON(result.dose, settings: try result.settings ?? settings(request)), status: result.created ? 201 : 200)
     }
 
     func listDoses(_ request: HTTPRequest) throws -> HTTPResponse {
