@@ -22,4 +22,17 @@ struct UUIDv7Tests {
         let many = Set((0..<1000).map { _ in UUIDv7.makeString() })
         #expect(many.count == 1000)
     }
+
+    @Test("the text is Foundation's uuidString in lowercase, for any bytes")
+    func textIsLowercaseUUIDString() {
+        var generator = SystemRandomNumberGenerator()
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                     UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        let random = (0..<500).map { _ in UUIDv7.make(at: Date(timeIntervalSince1970: Double(generator.next() % 4_000_000_000)),
+                                                      using: &generator) }
+        for uuid in edges + random + [UUID()] {
+            #expect(UUIDv7.text(of: uuid) == uuid.uuidString.lowercased())
+        }
+        #expect(UUIDv7.text(of: edges[1]) == "ffffffff-ffff-ffff-ffff-ffffffffffff")
+    }
 }

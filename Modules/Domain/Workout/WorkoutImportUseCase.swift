@@ -173,7 +173,7 @@ extension WorkoutImport {
     static func sessionID(ownerID: String, source: WorkoutImportSource, start: Date, title: String?) -> String {
         let milliseconds = Int64((start.timeIntervalSince1970 * 1000).rounded())
         var generator = HashedGenerator(seed: "workout-import\n\(source.rawValue)\n\(ownerID)\n\(milliseconds)\n\(title ?? "")")
-        return UUIDv7.make(at: start, using: &generator).uuidString.lowercased()
+        return UUIDv7.text(of: UUIDv7.make(at: start, using: &generator))
     }
 
     /// SplitMix64 seeded with the FNV-1a hash of a text: numbers that only depend on the text.
