@@ -106,6 +106,8 @@ public struct SQLiteDoseRepository: DoseRepository {
         var lower: Int64 = 0, upper: Int64 = 0, first: Int64 = 0, end: Int64 = 0, headEnd: Int64 = 0, tailStart: Int64 = 0
 
         var hasQuarters: Bool { first < end }
+        /// Whether part-quarters at either end are counted from the doses.
+        var hasEdges: Bool { lower < headEnd || tailStart < upper }
         /// `first`, `end`, `headEnd`, `tailStart`: the status statement's ?7 to ?10.
         var arguments: [SQLValue] { [.integer(first), .integer(end), .integer(headEnd), .integer(tailStart)] }
     }
@@ -162,7 +164,7 @@ public struct SQLiteDoseRepository: DoseRepository {
             try database.query("EXPLAIN QUERY PLAN " + sql, arguments).map { try $0.get("detail", as: String.self) }
                 .joined(separator: "; ")
         }
-        let statusPlan = try database.query("EXPLAIN QUERY PLAN " + Self.statusReadWithSettings, status)
+        let statusPlan = try database.query("EXPLAIN QUERY PLAN " + Self.statusReadWithSettingsAndEdges, status)
             .map { try $0.get("detail", as: String.self) }
             .filter { $0.contains("insulin_") }
         return plans + statusPlan

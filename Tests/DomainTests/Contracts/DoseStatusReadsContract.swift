@@ -80,6 +80,13 @@ struct DoseStatusReadsContract {
 
         try stores.insulinSettings.save(settings("s-ben", owner: "ben", long: 30, at: 0))
         try stores.insulinSettings.save(settings("s-ana", owner: "ana", long: 18.5, at: 5))
+        // A day on quarter hours (no part-quarters to count from the doses) and a ragged one.
+        let quarterStart = Contract.base / 900_000 * 900_000 + 900_000 - Contract.base
+        let whole = Contract.at(quarterStart)..<Contract.at(quarterStart + Contract.day)
+        let aligned = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: whole, horizon: horizon)
+        #expect(aligned.reads == (try stores.doses.statusReads(ownerID: "ana", day: whole, horizon: horizon)))
+        #expect(aligned.reads.rapidToday == DoseTally(count: 1, units: 4))
+        #expect(aligned.settings?.id == (backend == .fake ? nil : "s-ana"))
         let both = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: day, horizon: horizon)
         #expect(both.reads == (try stores.doses.statusReads(ownerID: "ana", day: day, horizon: horizon)))
         #expect(both.reads.longToday?.id == "l-day" && both.reads.rapidToday == DoseTally(count: 1, units: 4))
