@@ -183,6 +183,19 @@ enum PostgresCluster {
         return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// The one value `query` answers in the database at `url` ("" when it cannot be asked).
+    static func value(_ query: String, in url: String) -> String {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = [url, "-Atc", query]
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return "" }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private static func psql(_ command: String) -> Bool {
         guard let url else { return false }
         let process = Process()

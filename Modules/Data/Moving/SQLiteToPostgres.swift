@@ -48,7 +48,7 @@ public enum SQLiteToPostgres {
         try source.executeScript("BEGIN")
         defer { try? source.executeScript("COMMIT") }
         try refuseForeignData(source: source, target: target)
-        return try target.write {
+        let report = try target.write {
             let recording = try target.queryOne("SELECT recording FROM sync_switch")?.get("recording", as: Int.self) ?? 1
             try target.execute("UPDATE sync_switch SET recording = 0")
             var report = Report()
@@ -72,6 +72,11 @@ public enum SQLiteToPostgres {
             }
             return report
         }
+        // Statistics for the rows just copied, before a server plans a statement on them: until
+        // autovacuum's next round PostgreSQL would plan on the empty tables it was told of, and
+        // keep those plans (the status then read a day's newest long dose past every rapid one).
+        try target.executeScript("ANALYZE")
+        return report
     }
 
     /// A PostgreSQL database in use by accounts the file does not have is someone else's:
