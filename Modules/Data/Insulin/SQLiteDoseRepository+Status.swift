@@ -96,7 +96,7 @@ extension SQLiteDoseRepository {
         if withSettings {
             let columns = statusColumns.map(\.name).filter { !["kind", "units", "taken_at", "note", "count"].contains($0) }
             parts.append(select(.settings, Dictionary(uniqueKeysWithValues: columns.map { ($0, $0) }), withSettings: true)
-                + " FROM (SELECT * FROM insulin_settings WHERE owner_id = ?1 AND deleted_at IS NULL ORDER BY created_at LIMIT 1) AS s")
+                + " FROM (\(SQLiteInsulinSettingsRepository.current(owner: "?1"))) AS s")
         }
         return parts.joined(separator: "\nUNION ALL\n")
     }
