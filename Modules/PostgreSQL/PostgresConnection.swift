@@ -16,6 +16,9 @@ final class PostgresConnection {
     /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
     /// no statement runs.
     private var deferredBegin: [String] = []
+    /// Statements with values that follow the opening commands in the same round trip (a write's
+    /// settings for the triggers: `PostgresDatabase.setAtBegin`); dropped with them.
+    private var deferredBeginStatements: [(sql: String, arguments: [SQLValue])] = []
     /// Writes nobody waits on (`SQLDatabase.executeLater`), sent first in the next round trip:
     /// with the next statement, or with the SAVEPOINT, RELEASE or COMMIT that comes before it.
     /// A ROLLBACK drops them (they would be undone: a SAVEPOINT sends the ones before it).
@@ -79,9 +82,20 @@ final class PostgresConnection {
             }
         }
         if !deferredBegin.isEmpty {
+            if sql == "COMMIT" || sql == "ROLLBACK" { // nothing was begun
+                dropDeferredBegin()
+                return
+            }
+            if !deferredBeginStatements.isEmpty { // statements with values join a pipeline, not a script
+                guard !sql.contains(";") else {
+                    _ = try runAll([])
+                    return try exec(sql)
+                }
+                _ = try runAll([], then: [sql])
+                return
+            }
             let begin = deferredBegin
             deferredBegin = []
-            if sql == "COMMIT" || sql == "ROLLBACK" { return } // nothing was begun
             return try exec((begin + [sql]).joined(separator: "; ")) // one round trip, simple protocol
         }
         try exec(sql)
@@ -95,9 +109,15 @@ final class PostgresConnection {
     }
 
     /// Begins a transaction with the next statement (see `deferredBegin`): `commands` run first,
-    /// in order, in the same round trip.
-    func beginWithNextStatement(_ commands: [String]) {
+    /// in order, then `statements`, in the same round trip.
+    func beginWithNextStatement(_ commands: [String], then statements: [(sql: String, arguments: [SQLValue])] = []) {
         deferredBegin = commands
+        deferredBeginStatements = statements
+    }
+
+    private func dropDeferredBegin() {
+        deferredBegin = []
+        deferredBeginStatements = []
     }
 
     /// Holds `statements` back for the next round trip (see `laterWrites`).
@@ -115,7 +135,7 @@ final class PostgresConnection {
     func commit(thenFlushWith flush: String) throws {
         settle()
         if !deferredBegin.isEmpty, laterWrites.isEmpty {
-            deferredBegin = []
+            dropDeferredBegin()
             return
         }
         do {
@@ -132,7 +152,7 @@ final class PostgresConnection {
     func commitReadOnly() throws {
         settle()
         if !deferredBegin.isEmpty {
-            deferredBegin = []
+            dropDeferredBegin()
             return
         }
         guard PQsendQuery(handle, "COMMIT") == 1 else {
@@ -168,17 +188,19 @@ final class PostgresConnection {
         let writes = laterWrites
         laterWrites = []
         let confirmation = confirming.map { [(sql: $0.sql, arguments: $0.arguments)] } ?? []
-        let prepared = try (confirmation + writes + statements).map { sql, arguments in
-            let name = try preparedName(sql)
+        let prepare = { (sql: String, arguments: [SQLValue]) in
+            let name = try self.preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
+        let opening = try deferredBeginStatements.map(prepare)
+        let prepared = try (confirmation + writes + statements).map(prepare)
         // The BEGIN and controls are prepared too: parsed once a connection, and the lock's
         // SELECT and the flush's INSERT planned once, not on every write.
         let control = { (text: String) in Command(name: try self.preparedName(text), text: text, values: []) }
-        let commands = try deferredBegin.map(control) + prepared + controls.map(control)
-        let confirmationIndex = deferredBegin.count // its answer follows the BEGIN's
-        let begun = deferredBegin.count + confirmation.count + writes.count
-        deferredBegin = []
+        let commands = try deferredBegin.map(control) + opening + prepared + controls.map(control)
+        let confirmationIndex = deferredBegin.count + opening.count // its answer follows the BEGIN's
+        let begun = confirmationIndex + confirmation.count + writes.count
+        dropDeferredBegin()
         let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
         defer { for result in results { PQclear(result) } }
         // A confirmation that found no row first: the request was never the account's, whatever

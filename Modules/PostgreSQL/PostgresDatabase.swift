@@ -46,6 +46,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private var confirmations: [pthread_t: Confirmation] = [:]
     private var lastChanges: [pthread_t: Int] = [:]
     private var beforeCommit: (() throws -> Void)?
+    private var atBegin: (() -> [SQLStatement])?
     private var hasCommitMarks = false
 
     /// Opens the pool and one connection at once, so that a database out of reach is known now.
@@ -213,6 +214,11 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         locked { beforeCommit = hook }
     }
 
+    /// `SQLPipelining`: `statements` made for each write as it begins, sent after its lock.
+    public func setAtBegin(_ statements: @escaping () -> [SQLStatement]) {
+        locked { atBegin = statements }
+    }
+
     public func write<T>(_ body: () throws -> T) throws -> T {
         if let binding = current() {
             guard !binding.isReading else {
@@ -235,9 +241,11 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             // one disk flush each while it was held. Until the schema has `commit_marks` (the
             // first migrations), a write commits as PostgreSQL is configured.
             let flushesAfter = try marksExist(connection)
+            let opening = locked({ atBegin })?() ?? []
             connection.beginWithNextStatement(
                 ["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : [])
-                    + ["SELECT pg_advisory_xact_lock(\(Self.writeLock))"])
+                    + ["SELECT pg_advisory_xact_lock(\(Self.writeLock))"],
+                then: opening.map { (sql: $0.sql, arguments: $0.arguments) })
             binding.depth = 1
             let result = try body()
             if let hook = locked({ beforeCommit }) { try hook() }

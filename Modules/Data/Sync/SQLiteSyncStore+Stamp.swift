@@ -2,60 +2,59 @@ import FoundationEssentials
 import Core
 import Domain
 
-/// Sync's stamping, which runs before every write's commit. On PostgreSQL it runs while the write
-/// lock is held, so each of its round trips is a wait for every server's writes: it reads what it
-/// needs in one pipeline and sends what it writes with the COMMIT.
+/// Sync's stamping, which runs before every write's commit. On SQLite the store stamps what the
+/// triggers recorded; on PostgreSQL the database stamps each change as it is recorded
+/// (`PostgresSyncTriggers.stamping`), so nothing is read under the write lock and the COMMIT goes
+/// with the write's own statements.
 extension SQLiteSyncStore {
     /// In pages, so that a large first outbox (a history, a bulk import) never sits in memory whole.
     static let stampPage = 1000
-    /// After a seq (`stampedThrough`): on PostgreSQL a stamped change leaves a dead entry in the
-    /// partial index until a vacuum, and a read from its start walked every one of them (87 µs a
-    /// write under dose POSTs, growing until the vacuum); from the last seq stamped it starts
-    /// past them.
     static let unstampedChanges = "SELECT seq FROM sync_changes WHERE clock IS NULL AND seq > ? ORDER BY seq LIMIT 1000"
     static let dirtyParents = "SELECT table_name, record_id FROM sync_dirty"
-    static let storedClock = "SELECT value FROM sync_state WHERE key = 'hlc'"
 
-    /// Before a commit: one change per parent whose children changed, then a clock and an id for
-    /// every change the triggers recorded. Where the engine pipelines, one round trip reads the
-    /// dirty parents, the first page of unstamped changes and the clock, and the stamps and the
-    /// clock saved wait for the next round trip (`executeLater`: the COMMIT's); SQLite, in
-    /// process, reads the clock only when there is something to stamp.
+    /// Whether the database stamps changes itself (PostgreSQL, from `pg_0003_sync_stamps` on).
+    var stampsInPlace: Bool { database.dialect == .postgres }
+
+    /// Before a commit. On PostgreSQL: the dirty parents' changes and the clock saved, sent with
+    /// the COMMIT (nothing waits for them).
     func stamp() throws {
-        let together = database.pipelines
-        // Every change below the last one stamped is stamped: seqs are drawn under the write lock,
-        // so in commit order. Only where a seq is never drawn twice: SQLite hands the seq of a
-        // rolled-back change out again, so there the read starts at the beginning.
-        let bounded = database.dialect != .sqlite
-        var after = bounded ? stampedThrough.withLock { $0 } : 0
-        let reads = [SQLStatement(Self.dirtyParents)]
-            + (together ? [SQLStatement(Self.unstampedChanges, [.integer(after)]), SQLStatement(Self.storedClock)] : [])
-        let answers = try database.queries(reads)
-        var pending: [Row]
-        if !answers[0].isEmpty {
-            // The parents' changes are unstamped changes too: read the page after them.
-            try database.executeLater(try answers[0].compactMap(parentChange) + [SQLStatement("DELETE FROM sync_dirty")])
-            pending = try database.query(Self.unstampedChanges, [.integer(after)])
-        } else {
-            pending = together ? answers[1] : try database.query(Self.unstampedChanges, [.integer(after)])
+        guard !stampsInPlace else {
+            return try database.executeLater([SQLStatement(PostgresSyncTriggers.dirtyParentChanges),
+                                               SQLStatement(PostgresSyncTriggers.clockSaved)])
         }
+        try stampRecorded()
+    }
+
+    /// What each write on PostgreSQL begins with: the clock and device the stamping trigger uses.
+    func stampingSettings() -> [SQLStatement] {
+        [SQLStatement("SELECT set_config('tend.wall', ?, true), set_config('tend.node', ?, true)",
+                      [.text(String(HybridLogicalClock.milliseconds(clock.now))), .text(deviceID)])]
+    }
+
+    /// One change per parent whose children changed, then a clock and an id for every change the
+    /// triggers recorded without one (on PostgreSQL, only those recorded before its trigger was:
+    /// once, as a server starts).
+    func stampRecorded() throws {
+        let parents = try database.query(Self.dirtyParents)
+        if !parents.isEmpty {
+            for statement in try parents.compactMap(parentChange) { try database.execute(statement.sql, statement.arguments) }
+            try database.execute("DELETE FROM sync_dirty")
+        }
+        var after: Int64 = 0
+        var pending = try database.query(Self.unstampedChanges, [.integer(after)])
         guard !pending.isEmpty else { return }
-        var hlc = try together ? hybridClock(last: try answers[2].first?.get("value")) : loadClock()
+        var hlc = try loadClock()
         let wall = clock.now
         while true {
-            var writes: [SQLStatement] = []
-            writes.reserveCapacity(pending.count + 1)
             for row in pending {
                 let stamp = try hlc.now(wall: wall)
-                writes.append(SQLStatement("UPDATE sync_changes SET change_id = ?, clock = ? WHERE seq = ?",
-                                           [.text(UUIDv7.makeString(at: wall)), .text(stamp.text), row["seq"]]))
+                try database.execute("UPDATE sync_changes SET change_id = ?, clock = ? WHERE seq = ?",
+                                     [.text(UUIDv7.makeString(at: wall)), .text(stamp.text), row["seq"]])
             }
-            if let last = hlc.last { writes.append(Self.stateSaved("hlc", last.text)) }
-            try database.executeLater(writes)
-            after = try pending.last?.get("seq") ?? after
-            if bounded { stampedThrough.withLock { $0 = max($0, after) } }
+            try saveClock(hlc)
             // A page short of full was the last: this transaction is the only writer, nothing else is left.
             guard pending.count == Self.stampPage else { return }
+            after = try pending.last?.get("seq") ?? after
             pending = try database.query(Self.unstampedChanges, [.integer(after)])
             guard !pending.isEmpty else { return }
         }

@@ -12,8 +12,6 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
     let database: any SQLDatabase
     let clock: any Clock
     public let deviceID: String
-    /// The highest seq this store has stamped (see `stamp`; PostgreSQL only).
-    let stampedThrough = Locked<Int64>(0)
 
     /// - Parameter deviceID: nil on a device (made once, kept in the file); `server` on a server.
     public init(database: any SQLDatabase, clock: any Clock, deviceID fixed: String? = nil) throws {
@@ -28,6 +26,11 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
             return made
         }
         database.setBeforeCommit { [weak self] in try self?.stamp() }
+        if stampsInPlace, let engine = database as? any SQLPipelining {
+            engine.setAtBegin { [weak self] in self?.stampingSettings() ?? [] }
+            // Changes recorded before the stamping trigger was (a migration's history), once.
+            try database.write { try stampRecorded() }
+        }
     }
 
     var isServer: Bool { deviceID == Self.serverDeviceID }

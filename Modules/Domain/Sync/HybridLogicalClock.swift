@@ -112,7 +112,7 @@ public struct HybridLogicalClock: Sendable, Equatable {
     }
 
     /// Milliseconds of a wall-clock instant, clamped into the clock's range.
-    static func milliseconds(_ wall: Date) -> Int64 {
+    public static func milliseconds(_ wall: Date) -> Int64 {
         let ms = (wall.timeIntervalSince1970 * 1000).rounded(.down)
         guard ms.isFinite, ms > 0 else { return 0 }
         return ms >= Double(HLCTimestamp.maximumPhysical) ? HLCTimestamp.maximumPhysical : Int64(ms)

@@ -4,10 +4,10 @@ import Core
 import Data
 import Domain
 
-/// Sync's stamping before each commit, on each engine: on PostgreSQL it reads in one pipeline and
-/// sends its stamps with the COMMIT, in pages of 1000. Every change of a write, the parents'
-/// changes for their children included, must get a clock and an id, in `seq` order, and the
-/// clock saved must be the last one given.
+/// Sync's stamping on each engine: SQLite's store stamps before each commit, in pages of 1000;
+/// PostgreSQL's trigger stamps each change as it is recorded. Every change of a write, the
+/// parents' changes for their children included, must get a clock and an id, in `seq` order,
+/// the clocks `HybridLogicalClock` hands out, and the clock saved must be the last one given.
 @Suite("Sync stamping on each engine")
 struct SyncStampEngineTests {
     static var engines: [String] { ScratchPostgres.isAvailable ? ["sqlite", "postgres"] : ["sqlite"] }
@@ -76,5 +76,70 @@ struct SyncStampEngineTests {
         try database.write { try database.execute("INSERT INTO sync_state (key, value) VALUES ('note', 'x')") }
         #expect(try Self.log(database).isEmpty)
         #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'") == nil)
+    }
+
+    @Test("the clocks are the hybrid clock's: past a saved clock ahead of the wall, over the counter's end", arguments: engines)
+    func clocksOfTheHybridClock(engine: String) throws {
+        let database = try Self.database(engine)
+        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
+        defer { withExtendedLifetime(store) {} }
+        let doses = SQLiteDoseRepository(database: database)
+        let wall = HybridLogicalClock.milliseconds(Self.now)
+        let ahead = HLCTimestamp(physical: wall + 5000, counter: 0xFFFE, deviceID: "laptop")!
+        try database.write { try database.execute("INSERT INTO sync_state (key, value) VALUES ('hlc', ?)", [.text(ahead.text)]) }
+        try database.write { for index in 0..<3 { try doses.insert(Self.dose(index)) } }
+        var expected = try HybridLogicalClock(deviceID: SQLiteSyncStore.serverDeviceID, last: ahead)
+        let clocks = try (0..<3).map { _ in try expected.now(wall: Self.now).text }
+        #expect(clocks == ["\(wall + 5000)-ffff-server", "\(wall + 5001)-0000-server", "\(wall + 5001)-0001-server"])
+        let log = try Self.log(database)
+        #expect(log.map(\.clock) == clocks)
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'")?.get("value") as String? == clocks.last)
+        // Each id a UUID version 7 of the wall's milliseconds.
+        for id in log.compactMap(\.id) {
+            let hex = Array(id.replacingOccurrences(of: "-", with: ""))
+            #expect(id.count == 36 && hex.count == 32 && id == id.lowercased())
+            #expect(Int64(String(hex[0..<12]), radix: 16) == wall)
+            #expect(hex[12] == "7" && "89ab".contains(hex[16]))
+        }
+        #expect(Set(log.compactMap(\.id)).count == 3)
+    }
+
+    @Test("a clock received in the middle of a write: later changes go past it, and a later one is kept", arguments: engines)
+    func receivedClockInAWrite(engine: String) throws {
+        let database = try Self.database(engine)
+        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
+        defer { withExtendedLifetime(store) {} }
+        let doses = SQLiteDoseRepository(database: database)
+        let wall = HybridLogicalClock.milliseconds(Self.now)
+        func saveClock(_ clock: HLCTimestamp) throws {
+            // As a change received from a device saves it (`receive`), inside the same write.
+            try database.execute("INSERT INTO sync_state (key, value) VALUES ('hlc', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                 [.text(clock.text)])
+        }
+        let received = HLCTimestamp(physical: wall + 90_000, counter: 3, deviceID: "phone")!
+        try database.write {
+            try doses.insert(Self.dose(0))
+            try saveClock(received)
+            try doses.insert(Self.dose(1))
+        }
+        var log = try Self.log(database)
+        let last = try #require(log.last?.clock.flatMap(HLCTimestamp.init))
+        #expect(last == HLCTimestamp(physical: wall + 90_000, counter: engine == "sqlite" ? 5 : 4, deviceID: "server"))
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'")?.get("value") as String? == last.text)
+
+        // A clock received after the write's last change stamped: the later of the two is saved
+        // (PostgreSQL stamped the change before it; SQLite stamps at the commit, past it).
+        let later = HLCTimestamp(physical: wall + 120_000, counter: 0, deviceID: "phone")!
+        try database.write {
+            try doses.insert(Self.dose(2))
+            try saveClock(later)
+        }
+        log = try Self.log(database)
+        #expect(log.count == 3)
+        let newest = try #require(log.last?.clock.flatMap(HLCTimestamp.init))
+        #expect(engine == "sqlite" ? newest > later : newest < later)
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'")?.get("value") as String? == max(newest, later).text)
+        let clocks = log.compactMap { $0.clock.flatMap(HLCTimestamp.init) }
+        #expect(zip(clocks, clocks.dropFirst()).allSatisfy { $0 < $1 })
     }
 }

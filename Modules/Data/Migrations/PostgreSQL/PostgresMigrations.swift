@@ -25,6 +25,9 @@ public enum PostgresMigrations {
         // A row a backend writes to have the log flushed after a write's asynchronous commit
         // (`PostgresDatabase.flushMark`): the write lock is no longer held through the flush.
         Migration("pg_0002_commit_marks", "CREATE TABLE commit_marks (backend INTEGER PRIMARY KEY NOT NULL, marks BIGINT NOT NULL);"),
+        // Sync's changes stamped by the database as they are recorded, so a write's COMMIT goes
+        // with its statements (`PostgresSyncTriggers.stamping`).
+        Migration("pg_0003_sync_stamps", PostgresSyncTriggers.stamping),
     ]
 
     public static var migrator: Migrator { Migrator(all) }

@@ -5,12 +5,11 @@ import Data
 import Domain
 import PostgreSQL
 
-/// Sync's stamping on PostgreSQL reads the unstamped changes from past the last seq it stamped
-/// (the partial index keeps a dead entry for every stamped change until a vacuum). Two servers
-/// each keep their own bound: whichever wrote last, and whatever was rolled back, every change
+/// Sync's stamping on PostgreSQL is the database's (a trigger, under the write lock): two servers
+/// writing in turn, each with its own clock and store, whatever was rolled back, every change
 /// committed is stamped once, in seq order.
-@Suite("PostgreSQL stamping from the last seq stamped", .enabled(if: ScratchPostgres.isAvailable))
-struct PostgresStampBoundTests {
+@Suite("PostgreSQL stamping with two servers", .enabled(if: ScratchPostgres.isAvailable))
+struct PostgresTwoServerStampTests {
     static let now = ISO8601.parseInstant("2026-12-01T12:00:00Z")!
 
     struct Server {
@@ -20,13 +19,13 @@ struct PostgresStampBoundTests {
 
         init(_ database: PostgresDatabase) throws {
             self.database = database
-            store = try SQLiteSyncStore(database: database, clock: FixedClock(PostgresStampBoundTests.now),
+            store = try SQLiteSyncStore(database: database, clock: FixedClock(PostgresTwoServerStampTests.now),
                                         deviceID: SQLiteSyncStore.serverDeviceID)
             doses = SQLiteDoseRepository(database: database)
         }
 
         func log(_ index: Int, rolledBack: Bool = false) throws {
-            let at = PostgresStampBoundTests.now.addingTimeInterval(-Double(index))
+            let at = PostgresTwoServerStampTests.now.addingTimeInterval(-Double(index))
             struct Undo: Error {}
             do {
                 try database.write {
