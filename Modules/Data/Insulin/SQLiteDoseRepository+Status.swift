@@ -72,16 +72,21 @@ extension SQLiteDoseRepository {
     /// column's type whatever the order.
     static func statusStatement(withSettings: Bool, edges: Bool) -> String {
         let dose = ["id", "owner_id", "kind", "units", "taken_at", "note", "created_at", "updated_at", "deleted_at"]
-        func latest(_ part: StatusPart, _ condition: String) -> String {
+        func latest(_ part: StatusPart, _ condition: String, keptIf kept: String? = nil) -> String {
             select(part, Dictionary(uniqueKeysWithValues: dose.map { ($0, $0) }), withSettings: withSettings)
                 + " FROM (SELECT \(dose.joined(separator: ", ")) FROM insulin_doses WHERE owner_id = ?1 AND \(condition)"
                 + " AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 1) AS p\(part.rawValue)"
+                + (kept.map { " WHERE \($0)" } ?? "")
         }
         func tally(_ part: StatusPart, count: String, from source: String) -> String {
             select(part, ["units": "TOTAL(units)", "count": count], withSettings: withSettings) + " FROM " + source
         }
         var parts = [
-            latest(.longToday, "kind = ?2 AND taken_at >= ?4 AND taken_at < ?5"),
+            // Today's long dose is the last one before the day's end, kept when it falls in the
+            // day: a range closed on both sides let PostgreSQL, on statistics not yet analysed
+            // after a burst of inserts, read it through the owner's index past every rapid dose
+            // of the day (5 ms); a bound on one side it reads on the status index whatever it knows.
+            latest(.longToday, "kind = ?2 AND taken_at < ?5", keptIf: "taken_at >= ?4"),
             latest(.lastLong, "kind = ?2 AND taken_at <= ?6"),
             latest(.lastRapid, "kind = ?3 AND taken_at <= ?6"),
             tally(.quarters, count: "TOTAL(count)",
