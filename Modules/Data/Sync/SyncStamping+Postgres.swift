@@ -49,8 +49,9 @@ extension PostgresSyncTriggers {
         """
 
     /// Before a write's COMMIT: one change per parent whose children changed (`sync_dirty`),
-    /// stamped by the trigger as it is recorded, in one statement for every parent table.
-    static var dirtyParentChanges: String {
+    /// stamped by the trigger as it is recorded, in one statement for every parent table. Made
+    /// once: it is sent with every write.
+    static let dirtyParentChanges: String = {
         let parents = SyncSchema.tables.filter { !$0.children.isEmpty }
         let inserts = parents.enumerated().map { index, table in
             "p\(index) AS (INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields) "
@@ -59,7 +60,7 @@ extension PostgresSyncTriggers {
         }
         return "WITH dirty AS (DELETE FROM sync_dirty RETURNING table_name, record_id)"
             + inserts.map { ", " + $0 }.joined() + " SELECT count(*) FROM dirty"
-    }
+    }()
 
     /// Before a write's COMMIT: the clock the trigger handed out last saved, unless the saved
     /// one is later (moved on by a change received meanwhile); nothing when it stamped nothing.
