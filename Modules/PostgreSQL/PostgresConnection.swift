@@ -23,6 +23,12 @@ final class PostgresConnection {
     /// with the next statement, or with the SAVEPOINT, RELEASE or COMMIT that comes before it.
     /// A ROLLBACK drops them (they would be undone: a SAVEPOINT sends the ones before it).
     private var laterWrites: [(sql: String, arguments: [SQLValue])] = []
+    /// Statements that go before everything else of the next round trip but the BEGIN: a write
+    /// lock taken late and the checks of what was read before it (`PostgresDatabase.takeLock`).
+    private var firstStatements: [(sql: String, arguments: [SQLValue])] = []
+    /// Set when a check of a read made before the write lock found it changed: the transaction
+    /// is aborted and runs again with the lock first, whatever its body made of the error.
+    private(set) var readChanged = false
     /// A read-only transaction's COMMIT, sent without waiting: its answer is read before the
     /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
     /// in a way its reads would have to know).
@@ -70,9 +76,12 @@ final class PostgresConnection {
     /// Several statements with no parameters (migrations, BEGIN, COMMIT).
     func script(_ sql: String) throws {
         settle()
-        if !laterWrites.isEmpty {
+        if !laterWrites.isEmpty || !firstStatements.isEmpty {
             if sql.hasPrefix("ROLLBACK") {
                 laterWrites = []
+                // The lock and its checks are the transaction's, never a savepoint's (one is
+                // opened only once the lock is taken): only the whole transaction's end drops them.
+                if sql == "ROLLBACK" { firstStatements = [] }
             } else if sql.contains(";") {
                 _ = try runAll([]) // a script of several statements cannot join a pipeline: the writes first
             } else {
@@ -113,6 +122,12 @@ final class PostgresConnection {
     func beginWithNextStatement(_ commands: [String], then statements: [(sql: String, arguments: [SQLValue])] = []) {
         deferredBegin = commands
         deferredBeginStatements = statements
+        readChanged = false
+    }
+
+    /// Holds `statements` back to go first in the next round trip, after the BEGIN.
+    func sendFirst(_ statements: [(sql: String, arguments: [SQLValue])]) {
+        firstStatements += statements
     }
 
     private func dropDeferredBegin() {
@@ -134,7 +149,7 @@ final class PostgresConnection {
     /// transaction with nothing to send sends nothing.
     func commit(thenFlushWith flush: String) throws {
         settle()
-        if !deferredBegin.isEmpty, laterWrites.isEmpty {
+        if !deferredBegin.isEmpty, laterWrites.isEmpty, firstStatements.isEmpty {
             dropDeferredBegin()
             return
         }
@@ -192,7 +207,8 @@ final class PostgresConnection {
             let name = try self.preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
-        let opening = try deferredBeginStatements.map(prepare)
+        let opening = try (deferredBeginStatements + firstStatements).map(prepare)
+        firstStatements = []
         let prepared = try (confirmation + writes + statements).map(prepare)
         // The BEGIN and controls are prepared too: parsed once a connection, and the lock's
         // SELECT and the flush's INSERT planned once, not on every write.
@@ -214,6 +230,7 @@ final class PostgresConnection {
                 try check(result)
             } catch {
                 lastCommandFailed = index == results.count - 1
+                if let error = error as? AppError, error.code == PostgresError.readChangedCode { readChanged = true }
                 throw error
             }
         }

@@ -28,6 +28,11 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         let connection: PostgresConnection
         var depth = 0
         let isReading: Bool
+        /// A write's: whether the write lock is taken (or goes with the next round trip).
+        var holdsLock = false
+        /// A write's reads made before its lock, each with the hash of its rows, checked once the
+        /// lock is taken (`takeLock`).
+        var readsBeforeLock: [(sql: String, arguments: [SQLValue], hash: String)] = []
         init(connection: PostgresConnection, isReading: Bool) {
             self.connection = connection
             self.isReading = isReading
@@ -86,7 +91,10 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     }
 
     public func executeScript(_ sql: String) throws {
-        if let binding = current() { return try binding.connection.script(sql) }
+        if let binding = current() {
+            takeLock(binding)
+            return try binding.connection.script(sql)
+        }
         try write { try current()!.connection.script(sql) }
     }
 
@@ -102,7 +110,52 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             defer { pool.checkin(connection) }
             return try record(confirming { try connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
         }
+        if let hashes = readBeforeLock(binding, [(sql: sql, arguments: arguments)]) {
+            let results = try confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)] + hashes, confirming: $0) }
+            try noteReadsBeforeLock(binding, [(sql: sql, arguments: arguments)], hashes: results.dropFirst())
+            return record(results[0])
+        }
         return try record(confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
+    }
+
+    // MARK: - The write lock, taken late
+
+    /// A write takes the lock with its first statement that is not a SELECT (a write, a script,
+    /// a savepoint, the COMMIT of anything written), not with its BEGIN: the SELECTs before it
+    /// run without it, and the round trip that takes it first reads each of them again and
+    /// compares the rows (`PostgresSQL.unchanged`). So a use case's reads and the server's work
+    /// on them are no longer waited through by every other write. When a read changed, the
+    /// transaction is rolled back and runs again with the lock first (`write`): what it wrote
+    /// was decided on the same rows as if it had held the lock from its BEGIN.
+    private func takeLock(_ binding: Binding) {
+        guard !binding.holdsLock, !binding.isReading else { return }
+        let checks = binding.readsBeforeLock.map { read in
+            (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.hash)])
+        }
+        binding.connection.sendFirst([(sql: Self.lockStatement, arguments: [])] + checks)
+        binding.holdsLock = true
+        binding.readsBeforeLock = []
+    }
+
+    static let lockStatement = "SELECT pg_advisory_xact_lock(\(writeLock))"
+
+    /// For reads that run before the lock: the statements that hash their rows, sent with them.
+    /// Nil when they are not such reads (the lock is then taken with them).
+    private func readBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])])
+        -> [(sql: String, arguments: [SQLValue])]? {
+        guard !binding.holdsLock, !binding.isReading else { return nil }
+        guard statements.allSatisfy({ PostgresSQL.isCheckableRead($0.sql) }) else {
+            takeLock(binding)
+            return nil
+        }
+        return statements.map { (sql: PostgresSQL.hashed($0.sql), arguments: $0.arguments) }
+    }
+
+    private func noteReadsBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])],
+                                     hashes: ArraySlice<(rows: [Row], changes: Int)>) throws {
+        for (statement, hash) in zip(statements, hashes) {
+            binding.readsBeforeLock.append((statement.sql, statement.arguments, try hash.rows.first?.get("h") ?? ""))
+        }
     }
 
     /// `SQLPipelining`: the statements in one pipeline, on the transaction's connection or, outside
@@ -115,6 +168,11 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             let connection = try pool.checkout()
             defer { pool.checkin(connection) }
             return try recordAll(confirming { try connection.runAll(list, confirming: $0) })
+        }
+        if let hashes = readBeforeLock(binding, list) {
+            let results = try confirming { try binding.connection.runAll(list + hashes, confirming: $0) }
+            try noteReadsBeforeLock(binding, list, hashes: results.dropFirst(list.count))
+            return recordAll(Array(results.prefix(list.count)))
         }
         return try recordAll(confirming { try binding.connection.runAll(list, confirming: $0) })
     }
@@ -195,6 +253,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         guard !binding.isReading else {
             throw AppError(.internalFailure, code: "database_error", "a write inside a read transaction")
         }
+        takeLock(binding)
         binding.connection.sendLater(statements.map { (sql: $0.sql, arguments: $0.arguments) })
     }
 
@@ -226,6 +285,17 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             }
             return try savepoint(binding, body)
         }
+        do {
+            return try write(lockFirst: false, body)
+        } catch ReadChanged.again {
+            // A read made before the lock changed by the time it was taken: again, lock first.
+            return try write(lockFirst: true, body)
+        }
+    }
+
+    private enum ReadChanged: Error { case again }
+
+    private func write<T>(lockFirst: Bool, _ body: () throws -> T) throws -> T {
         let connection = try pool.checkout()
         let binding = Binding(connection: connection, isReading: false)
         bind(binding)
@@ -234,8 +304,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             pool.checkin(connection)
         }
         do {
-            // BEGIN and the lock go with the body's first statement: a round trip fewer, and one
-            // fewer while the lock is held (every server's writes wait on it).
+            // BEGIN goes with the body's first statement, and the lock with its first statement
+            // that is not a read (`takeLock`; with the BEGIN when `lockFirst`).
             // The commit is asynchronous, so the lock passes on once it is visible, and the flush
             // follows it outside the lock (`commit(thenFlushWith:)`): every server's writes shared
             // one disk flush each while it was held. Until the schema has `commit_marks` (the
@@ -243,15 +313,20 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             let flushesAfter = try marksExist(connection)
             let opening = locked({ atBegin })?() ?? []
             connection.beginWithNextStatement(
-                ["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : [])
-                    + ["SELECT pg_advisory_xact_lock(\(Self.writeLock))"],
+                ["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : []) + (lockFirst ? [Self.lockStatement] : []),
                 then: opening.map { (sql: $0.sql, arguments: $0.arguments) })
+            binding.holdsLock = lockFirst
             binding.depth = 1
             let result = try body()
-            if let hook = locked({ beforeCommit }) { try hook() }
+            // The body may have caught a failed check; the transaction is aborted all the same.
+            guard !connection.readChanged else { throw ReadChanged.again }
+            // A transaction that only read wrote nothing for the hook to follow.
+            if binding.holdsLock, let hook = locked({ beforeCommit }) { try hook() }
             // A confirmation no statement took is answered before the COMMIT, never with it.
             _ = try confirming { confirmation in try confirmation.map { try connection.runAll([], confirming: $0) } }
-            if flushesAfter {
+            if !binding.holdsLock {
+                try connection.commitReadOnly() // only read: nothing to lock, flush or wait for
+            } else if flushesAfter {
                 try connection.commit(thenFlushWith: Self.flushMark)
             } else {
                 try connection.script("COMMIT")
@@ -259,6 +334,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             return result
         } catch {
             if connection.isHealthy { try? connection.script("ROLLBACK") }
+            if connection.readChanged, !lockFirst { throw ReadChanged.again }
             throw error
         }
     }
@@ -294,6 +370,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
 
     private func savepoint<T>(_ binding: Binding, _ body: () throws -> T) throws -> T {
         let name = "tend_\(binding.depth)"
+        // Never inside a savepoint: rolled back to it, the lock would go with it.
+        takeLock(binding)
         try binding.connection.script("SAVEPOINT \(name)")
         binding.depth += 1
         defer { binding.depth -= 1 }

@@ -21,7 +21,17 @@ enum PostgresError {
                         details: retryAfterSeconds)
     }
 
+    /// A read made before the write lock was taken found changed once it was (see
+    /// `PostgresDatabase.takeLock`): the write runs again with the lock first. The check raises
+    /// it as a failed cast of this text (plain SQL has no RAISE).
+    static let readChangedCode = "read_changed"
+    static let readChangedMarker = "tend: a read changed before the write lock"
+
     static func make(sqlState: String, message: String, place: String) -> AppError {
+        if sqlState == "22P02", message.contains(readChangedMarker) {
+            return AppError(.unavailable, code: readChangedCode, "the database at \(place) changed what this write read; try again",
+                            details: 1)
+        }
         if sqlState.hasPrefix("23") {
             return AppError(.invalidInput, code: "constraint_failed", firstLine(message))
         }

@@ -50,6 +50,25 @@ enum PostgresSQL {
         return output
     }
 
+    /// A read that can run before a write's lock and be checked once it is taken: a SELECT.
+    static func isCheckableRead(_ sql: String) -> Bool {
+        sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" }.prefix(6).uppercased() == "SELECT"
+    }
+
+    /// One row, `h`: an MD5 of `sql`'s rows as text, in their order.
+    static func hashed(_ sql: String) -> String {
+        "SELECT md5(coalesce(string_agg(u.r, E'\\n' ORDER BY u.n), '')) AS h FROM "
+            + "(SELECT t::text AS r, row_number() OVER () AS n FROM (\(sql)\n) AS t) AS u" // \n: a trailing -- comment ends
+    }
+
+    /// `sql` read again: fails (`PostgresError.readChangedMarker`) unless its rows hash to the
+    /// value given after `sql`'s own. The failure is a cast of the new hash, so that the planner
+    /// cannot fold it into a constant and raise it whatever the rows.
+    static func unchanged(_ sql: String) -> String {
+        "SELECT CASE WHEN s.h = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || s.h AS integer) END AS unchanged "
+            + "FROM (\(hashed(sql))) AS s CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
+    }
+
     /// Whether a statement only reads: run outside a transaction, it needs no write lock.
     static func isRead(_ sql: String) -> Bool {
         let word = sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" }.prefix(6).uppercased()

@@ -5,8 +5,9 @@ import Foundation
 import PostgreSQL
 import Testing
 
-/// `queries` sends its statements in one pipeline on PostgreSQL, and a write sends its BEGIN and
-/// its lock with its first statement: what `query` and `write` promise must hold all the same.
+/// `queries` sends its statements in one pipeline on PostgreSQL, and a write sends its BEGIN with
+/// its first statement: what `query` and `write` promise must hold all the same. (The lock, taken
+/// with a write's first statement that is not a read: `PostgresLateLockTests`.)
 @Suite("PostgreSQL pipelines", .enabled(if: ScratchPostgres.isAvailable), .serialized)
 struct PostgresPipelineTests {
     @Test("each statement's rows come back in order, in a read, a write and outside both")
@@ -46,26 +47,5 @@ struct PostgresPipelineTests {
         try other.write { try other.execute("INSERT INTO t VALUES ('after', 1)") } // would wait forever on a held lock
         try database.write {} // no statement: nothing begun
         #expect(try ScratchTable.ids(database) == ["after"])
-    }
-
-    @Test("the lock sent with a write's first statement is held before that statement runs")
-    func lockBeforeFirstStatement() throws {
-        let (url, first) = try ScratchTable.opened()
-        let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
-        defer { second.close() }
-        let inserted = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            try? first.write {
-                try first.execute("INSERT INTO t VALUES ('first', 1)")
-                inserted.signal()
-                Thread.sleep(forTimeInterval: 0.3) // the second write starts meanwhile and must wait
-            }
-            done.signal()
-        }
-        inserted.wait()
-        // Its first statement goes with its BEGIN and lock: run before the lock, it would count 0.
-        let seen = try second.write { try second.queryOne("SELECT COUNT(*) AS c FROM t")?.get("c", as: Int.self) }
-        done.wait()
-        #expect(seen == 1)
     }
 }
