@@ -30,9 +30,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         let isReading: Bool
         /// A write's: whether the write lock is taken (or goes with the next round trip).
         var holdsLock = false
-        /// A write's reads made before its lock, each with the hash of its rows, checked once the
+        /// A write's reads made before its lock, each with its rows as text, checked once the
         /// lock is taken (`takeLock`).
-        var readsBeforeLock: [(sql: String, arguments: [SQLValue], hash: String)] = []
+        var readsBeforeLock: [(sql: String, arguments: [SQLValue], rows: String)] = []
         init(connection: PostgresConnection, isReading: Bool) {
             self.connection = connection
             self.isReading = isReading
@@ -110,9 +110,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             defer { pool.checkin(connection) }
             return try record(confirming { try connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
         }
-        if let hashes = readBeforeLock(binding, [(sql: sql, arguments: arguments)]) {
-            let results = try confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)] + hashes, confirming: $0) }
-            try noteReadsBeforeLock(binding, [(sql: sql, arguments: arguments)], hashes: results.dropFirst())
+        if let texts = readBeforeLock(binding, [(sql: sql, arguments: arguments)]) {
+            let results = try confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)] + texts, confirming: $0) }
+            try noteReadsBeforeLock(binding, [(sql: sql, arguments: arguments)], texts: results.dropFirst())
             return record(results[0])
         }
         return try record(confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
@@ -130,7 +130,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private func takeLock(_ binding: Binding) {
         guard !binding.holdsLock, !binding.isReading else { return }
         let checks = binding.readsBeforeLock.map { read in
-            (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.hash)])
+            (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.rows)])
         }
         binding.connection.sendFirst([(sql: Self.lockStatement, arguments: [])] + checks)
         binding.holdsLock = true
@@ -139,7 +139,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
 
     static let lockStatement = "SELECT pg_advisory_xact_lock(\(writeLock))"
 
-    /// For reads that run before the lock: the statements that hash their rows, sent with them.
+    /// For reads that run before the lock: the statements that give their rows as text, sent
+    /// with them.
     /// Nil when they are not such reads (the lock is then taken with them).
     private func readBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])])
         -> [(sql: String, arguments: [SQLValue])]? {
@@ -148,13 +149,14 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             takeLock(binding)
             return nil
         }
-        return statements.map { (sql: PostgresSQL.hashed($0.sql), arguments: $0.arguments) }
+        return statements.map { (sql: PostgresSQL.rowsAsText($0.sql), arguments: $0.arguments) }
     }
 
     private func noteReadsBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])],
-                                     hashes: ArraySlice<(rows: [Row], changes: Int)>) throws {
-        for (statement, hash) in zip(statements, hashes) {
-            binding.readsBeforeLock.append((statement.sql, statement.arguments, try hash.rows.first?.get("h") ?? ""))
+                                     texts: ArraySlice<(rows: [Row], changes: Int)>) throws {
+        for (statement, text) in zip(statements, texts) {
+            let rows = try text.rows.map { try $0.get("r", as: String.self) }.joined(separator: "\n")
+            binding.readsBeforeLock.append((statement.sql, statement.arguments, rows))
         }
     }
 
@@ -169,9 +171,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             defer { pool.checkin(connection) }
             return try recordAll(confirming { try connection.runAll(list, confirming: $0) })
         }
-        if let hashes = readBeforeLock(binding, list) {
-            let results = try confirming { try binding.connection.runAll(list + hashes, confirming: $0) }
-            try noteReadsBeforeLock(binding, list, hashes: results.dropFirst(list.count))
+        if let texts = readBeforeLock(binding, list) {
+            let results = try confirming { try binding.connection.runAll(list + texts, confirming: $0) }
+            try noteReadsBeforeLock(binding, list, texts: results.dropFirst(list.count))
             return recordAll(Array(results.prefix(list.count)))
         }
         return try recordAll(confirming { try binding.connection.runAll(list, confirming: $0) })

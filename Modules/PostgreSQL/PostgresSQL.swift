@@ -55,18 +55,19 @@ enum PostgresSQL {
         sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" }.prefix(6).uppercased() == "SELECT"
     }
 
-    /// One row, `h`: an MD5 of `sql`'s rows as text, in their order.
-    static func hashed(_ sql: String) -> String {
-        "SELECT md5(coalesce(string_agg(u.r, E'\\n' ORDER BY u.n), '')) AS h FROM "
-            + "(SELECT t::text AS r, row_number() OVER () AS n FROM (\(sql)\n) AS t) AS u" // \n: a trailing -- comment ends
+    /// `sql`'s rows, each as the text of its record (`r`), in their order.
+    static func rowsAsText(_ sql: String) -> String {
+        "SELECT t::text AS r FROM (\(sql)\n) AS t" // \n: a trailing -- comment ends before the parenthesis
     }
 
-    /// `sql` read again: fails (`PostgresError.readChangedMarker`) unless its rows hash to the
-    /// value given after `sql`'s own. The failure is a cast of the new hash, so that the planner
-    /// cannot fold it into a constant and raise it whatever the rows.
+    /// `sql` read again: fails (`PostgresError.readChangedMarker`) unless its rows' texts, joined
+    /// by newlines, are the text given after `sql`'s own values. The failure is a cast of the rows'
+    /// MD5 (never of the rows: the server logs it), which the planner cannot fold into a constant
+    /// and raise whatever the rows.
     static func unchanged(_ sql: String) -> String {
-        "SELECT CASE WHEN s.h = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || s.h AS integer) END AS unchanged "
-            + "FROM (\(hashed(sql))) AS s CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
+        "SELECT CASE WHEN s.r = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || md5(s.r) AS integer) END "
+            + "AS unchanged FROM (SELECT coalesce(string_agg(t::text, E'\\n'), '') AS r FROM (\(sql)\n) AS t) AS s "
+            + "CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
     }
 
     /// Whether a statement only reads: run outside a transaction, it needs no write lock.
