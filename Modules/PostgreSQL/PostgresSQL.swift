@@ -50,10 +50,16 @@ enum PostgresSQL {
         return output
     }
 
-    /// A read that can run before a write's lock and be checked once it is taken: a SELECT.
+    /// A read that can run before a write's lock and be checked once it is taken: a SELECT that
+    /// calls none of the functions that change something (run again to be checked, they would
+    /// change it again).
     static func isCheckableRead(_ sql: String) -> Bool {
-        sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" }.prefix(6).uppercased() == "SELECT"
+        guard sql.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" }).prefix(6).uppercased() == "SELECT" else { return false }
+        let lowered = sql.lowercased()
+        return !changingFunctions.contains { lowered.contains($0) }
     }
+
+    private static let changingFunctions = ["nextval(", "setval(", "set_config(", "pg_notify(", "pg_advisory", "pg_try_advisory"]
 
     /// `sql`'s rows, each as the text of its record (`r`), in their order.
     static func rowsAsText(_ sql: String) -> String {

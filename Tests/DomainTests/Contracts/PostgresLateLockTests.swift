@@ -99,4 +99,19 @@ struct PostgresLateLockTests {
         defer { second.close() }
         #expect(seen == 1, "the savepoint waited for the lock, so its read counts the other write")
     }
+
+    @Test("a SELECT that changes something (nextval) takes the lock and runs once, never read again to be checked")
+    func changingSelectTakesTheLock() throws {
+        let (_, database) = try ScratchTable.opened()
+        defer { database.close() }
+        try database.execute("CREATE SEQUENCE tend_s")
+        let drawn = try database.write {
+            let value = try database.queryOne("SELECT nextval('tend_s') AS v")?.get("v", as: Int64.self)
+            try database.execute("INSERT INTO t VALUES ('drawn', ?)", [.integer(value ?? -1)])
+            return value
+        }
+        #expect(drawn == 1)
+        #expect(try database.queryOne("SELECT last_value FROM tend_s")?.get("last_value", as: Int64.self) == 1)
+        #expect(try Self.rows(database) == ["drawn": 1])
+    }
 }
