@@ -20,6 +20,20 @@ struct SyncStampEngineTests {
         return database
     }
 
+    /// A server's database on `engine` that records sync, stamped by its store at `now`.
+    struct Server {
+        let database: any SQLDatabase
+        let store: SQLiteSyncStore // the database holds its stamping hook weakly: keep the server to the end
+        let doses: SQLiteDoseRepository
+
+        init(_ engine: String) throws {
+            database = try SyncStampEngineTests.database(engine)
+            store = try SQLiteSyncStore(database: database, clock: FixedClock(SyncStampEngineTests.now),
+                                        deviceID: SQLiteSyncStore.serverDeviceID)
+            doses = SQLiteDoseRepository(database: database)
+        }
+    }
+
     static func dose(_ index: Int) -> Dose {
         let at = now.addingTimeInterval(-Double(index) * 60)
         return Dose(id: UUIDv7.makeString(at: at), ownerID: "acct", kind: .rapid, units: 1, takenAt: at, note: nil, createdAt: now, updatedAt: now)
@@ -34,10 +48,9 @@ struct SyncStampEngineTests {
 
     @Test("more than a page of changes and a parent's children, in one write: each stamped, in order", arguments: engines)
     func pagesAndParents(engine: String) throws {
-        let database = try Self.database(engine)
-        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
-        defer { withExtendedLifetime(store) {} } // the database holds its stamping hook weakly
-        let doses = SQLiteDoseRepository(database: database)
+        let server = try Server(engine)
+        defer { withExtendedLifetime(server) {} }
+        let database = server.database, doses = server.doses
         let ms = Self.now.sqlValue
         try database.write {
             for index in 0..<1001 { try doses.insert(Self.dose(index)) }
@@ -70,9 +83,9 @@ struct SyncStampEngineTests {
 
     @Test("a write that changes nothing synced leaves the log and the clock alone", arguments: engines)
     func nothingToStamp(engine: String) throws {
-        let database = try Self.database(engine)
-        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
-        defer { withExtendedLifetime(store) {} }
+        let server = try Server(engine)
+        defer { withExtendedLifetime(server) {} }
+        let database = server.database
         try database.write { try database.execute("INSERT INTO sync_state (key, value) VALUES ('note', 'x')") }
         #expect(try Self.log(database).isEmpty)
         #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'") == nil)
@@ -80,10 +93,9 @@ struct SyncStampEngineTests {
 
     @Test("the clocks are the hybrid clock's: past a saved clock ahead of the wall, over the counter's end", arguments: engines)
     func clocksOfTheHybridClock(engine: String) throws {
-        let database = try Self.database(engine)
-        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
-        defer { withExtendedLifetime(store) {} }
-        let doses = SQLiteDoseRepository(database: database)
+        let server = try Server(engine)
+        defer { withExtendedLifetime(server) {} }
+        let database = server.database, doses = server.doses
         let wall = HybridLogicalClock.milliseconds(Self.now)
         let ahead = HLCTimestamp(physical: wall + 5000, counter: 0xFFFE, deviceID: "laptop")!
         try database.write { try database.execute("INSERT INTO sync_state (key, value) VALUES ('hlc', ?)", [.text(ahead.text)]) }
@@ -106,10 +118,9 @@ struct SyncStampEngineTests {
 
     @Test("a clock received in the middle of a write: later changes go past it, and a later one is kept", arguments: engines)
     func receivedClockInAWrite(engine: String) throws {
-        let database = try Self.database(engine)
-        let store = try SQLiteSyncStore(database: database, clock: FixedClock(Self.now), deviceID: SQLiteSyncStore.serverDeviceID)
-        defer { withExtendedLifetime(store) {} }
-        let doses = SQLiteDoseRepository(database: database)
+        let server = try Server(engine)
+        defer { withExtendedLifetime(server) {} }
+        let database = server.database, doses = server.doses
         let wall = HybridLogicalClock.milliseconds(Self.now)
         func saveClock(_ clock: HLCTimestamp) throws {
             // As a change received from a device saves it (`receive`), inside the same write.
