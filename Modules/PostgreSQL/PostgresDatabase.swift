@@ -140,8 +140,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     static let lockStatement = "SELECT pg_advisory_xact_lock(\(writeLock))"
 
     /// For reads that run before the lock: the statements that give their rows as text, sent
-    /// with them.
-    /// Nil when they are not such reads (the lock is then taken with them).
+    /// with them. Nil when they are not such reads (the lock is then taken with them).
     private func readBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])])
         -> [(sql: String, arguments: [SQLValue])]? {
         guard !binding.holdsLock, !binding.isReading else { return nil }
@@ -275,7 +274,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         locked { beforeCommit = hook }
     }
 
-    /// `SQLPipelining`: `statements` made for each write as it begins, sent after its lock.
+    /// `SQLPipelining`: `statements` made for each write as it begins, sent with its BEGIN.
     public func setAtBegin(_ statements: @escaping () -> [SQLStatement]) {
         locked { atBegin = statements }
     }

@@ -32,8 +32,8 @@ public protocol SQLPipelining {
     /// The statements in one read-only transaction sent as one pipeline, its BEGIN and COMMIT
     /// included (see `readTogether`).
     func pipelinedRead(_ statements: [SQLStatement]) throws -> [[Row]]
-    /// Statements made for each write transaction as it begins, sent in its first round trip,
-    /// after its lock (values the database's own triggers read: sync's stamping on PostgreSQL).
+    /// Statements made for each write transaction as it begins, sent with its BEGIN (values the
+    /// database's own triggers read: sync's stamping on PostgreSQL).
     func setAtBegin(_ statements: @escaping () -> [SQLStatement])
 }
 
