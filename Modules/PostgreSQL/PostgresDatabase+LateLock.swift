@@ -1,0 +1,43 @@
+import Data
+
+/// The write lock, taken late (see `takeLock`).
+extension PostgresDatabase {
+    /// A write takes the lock with its first statement that is not a SELECT (a write, a script,
+    /// a savepoint, the COMMIT of anything written), not with its BEGIN: the SELECTs before it
+    /// run without it, and the round trip that takes it first reads each of them again and
+    /// compares the rows (`PostgresSQL.unchanged`). So a use case's reads and the server's work
+    /// on them are no longer waited through by every other write. When a read changed, the
+    /// transaction is rolled back and runs again with the lock first (`write`): what it wrote
+    /// was decided on the same rows as if it had held the lock from its BEGIN.
+    func takeLock(_ binding: Binding) {
+        guard !binding.holdsLock, !binding.isReading else { return }
+        let checks = binding.readsBeforeLock.map { read in
+            (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.rows)])
+        }
+        binding.connection.sendFirst([(sql: Self.lockStatement, arguments: [])] + checks)
+        binding.holdsLock = true
+        binding.readsBeforeLock = []
+    }
+
+    static let lockStatement = "SELECT pg_advisory_xact_lock(\(writeLock))"
+
+    /// For reads that run before the lock: the statements that give their rows as text, sent
+    /// with them. Nil when they are not such reads (the lock is then taken with them).
+    func readBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])])
+        -> [(sql: String, arguments: [SQLValue])]? {
+        guard !binding.holdsLock, !binding.isReading else { return nil }
+        guard statements.allSatisfy({ PostgresSQL.isCheckableRead($0.sql) }) else {
+            takeLock(binding)
+            return nil
+        }
+        return statements.map { (sql: PostgresSQL.rowsAsText($0.sql), arguments: $0.arguments) }
+    }
+
+    func noteReadsBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])],
+                                     texts: ArraySlice<(rows: [Row], changes: Int)>) throws {
+        for (statement, text) in zip(statements, texts) {
+            let rows = try text.rows.map { try $0.get("r", as: String.self) }.joined(separator: "\n")
+            binding.readsBeforeLock.append((statement.sql, statement.arguments, rows))
+        }
+    }
+}
