@@ -63,7 +63,15 @@ enum PostgresSQL {
 
     /// `sql`'s rows, each as the text of its record (`r`), in their order.
     static func rowsAsText(_ sql: String) -> String {
-        "SELECT t::text AS r FROM (\(sql)\n) AS t" // \n: a trailing -- comment ends before the parenthesis
+        "SELECT t::text AS r FROM (\(subquery(sql))) AS t"
+    }
+
+    /// A statement as the inside of a subquery: without the `;` that may end it, and with a
+    /// newline after it, so that a trailing `--` comment ends before the parenthesis.
+    private static func subquery(_ sql: String) -> String {
+        var body = Substring(sql)
+        while let last = body.last, last == ";" || last.isWhitespace { body.removeLast() }
+        return body + "\n"
     }
 
     /// `sql` read again: fails (`PostgresError.readChangedMarker`) unless its rows' texts, joined
@@ -72,7 +80,7 @@ enum PostgresSQL {
     /// and raise whatever the rows.
     static func unchanged(_ sql: String) -> String {
         "SELECT CASE WHEN s.r = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || md5(s.r) AS integer) END "
-            + "AS unchanged FROM (SELECT coalesce(string_agg(t::text, E'\\n'), '') AS r FROM (\(sql)\n) AS t) AS s "
+            + "AS unchanged FROM (SELECT coalesce(string_agg(t::text, E'\\n'), '') AS r FROM (\(subquery(sql))) AS t) AS s "
             + "CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
     }
 
