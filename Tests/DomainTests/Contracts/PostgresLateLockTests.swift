@@ -13,12 +13,16 @@ import Testing
 @Suite("PostgreSQL write lock taken late", .enabled(if: ScratchPostgres.isAvailable), .serialized)
 struct PostgresLateLockTests {
     /// `first` inserts `first` under the lock and holds it for 0.3 s; `during` runs meanwhile on
-    /// `second`. Both are returned: the scratch database is dropped once `first` is gone, so a
-    /// test keeps it until its end.
-    static func whileAnotherWriteHoldsTheLock<T>(_ during: (PostgresDatabase) throws -> T)
-        throws -> (T, first: PostgresDatabase, second: PostgresDatabase) {
+    /// `second`, then `check` gets its result. The scratch database is dropped once `first` is
+    /// gone, so both servers are kept here until `check` is done.
+    static func whileAnotherWriteHoldsTheLock<T>(_ during: (PostgresDatabase) throws -> T,
+                                                 then check: (T, PostgresDatabase) throws -> Void) throws {
         let (url, first) = try ScratchTable.opened()
         let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
+        defer {
+            second.close()
+            withExtendedLifetime(first) {}
+        }
         let inserted = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             try? first.write {
@@ -31,7 +35,7 @@ struct PostgresLateLockTests {
         inserted.wait()
         let result = try during(second)
         done.wait()
-        return (result, first, second)
+        try check(result, second)
     }
 
     static func rows(_ database: PostgresDatabase) throws -> [String: Int64] {
@@ -41,82 +45,67 @@ struct PostgresLateLockTests {
     @Test("a read changed before the lock: the write runs again, lock first, and writes on the rows as they are then")
     func changedReadRunsAgain() throws {
         let runs = Atomic<Int>(0)
-        let (_, first, second) = try Self.whileAnotherWriteHoldsTheLock { second in
+        try Self.whileAnotherWriteHoldsTheLock({ second in
             try second.write {
                 runs.add(1, ordering: .relaxed)
                 // Ending as a statement may (a `;`, a comment): still read again whole.
                 let count = try second.queryOne("SELECT COUNT(*) AS c FROM t -- every row\n; ")?.get("c", as: Int64.self) ?? -1
                 try second.execute("INSERT INTO t VALUES ('second', ?)", [.integer(count)])
             }
-        }
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
-        #expect(try Self.rows(second) == ["first": 1, "second": 1], "the count as of the lock, not the 0 read before it")
-        #expect(runs.load(ordering: .relaxed) == 2)
+        }, then: { _, second throws in
+            #expect(try Self.rows(second) == ["first": 1, "second": 1], "the count as of the lock, not the 0 read before it")
+            #expect(runs.load(ordering: .relaxed) == 2)
+        })
     }
 
     @Test("a read the other write did not change: one run, no second")
     func unchangedReadRunsOnce() throws {
         let runs = Atomic<Int>(0)
-        let (_, first, second) = try Self.whileAnotherWriteHoldsTheLock { second in
+        try Self.whileAnotherWriteHoldsTheLock({ second in
             try second.write {
                 runs.add(1, ordering: .relaxed)
                 let other = try second.query("SELECT n FROM t WHERE id = ?", [.text("other")])
                 try second.execute("INSERT INTO t VALUES ('second', ?)", [.integer(Int64(other.count))])
             }
-        }
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
-        #expect(try Self.rows(second) == ["first": 1, "second": 0])
-        #expect(runs.load(ordering: .relaxed) == 1)
+        }, then: { _, second throws in
+            #expect(try Self.rows(second) == ["first": 1, "second": 0])
+            #expect(runs.load(ordering: .relaxed) == 1)
+        })
     }
 
     @Test("a body that swallows the failed check is run again all the same, and its aborted first run leaves nothing")
     func swallowedCheckRunsAgain() throws {
         let runs = Atomic<Int>(0)
-        let (_, first, second) = try Self.whileAnotherWriteHoldsTheLock { second in
+        try Self.whileAnotherWriteHoldsTheLock({ second in
             try second.write {
                 let run = runs.add(1, ordering: .relaxed).newValue
                 let count = try second.queryOne("SELECT COUNT(*) AS c FROM t")?.get("c", as: Int64.self) ?? -1
                 try? second.execute("INSERT INTO t VALUES (?, ?)", [.text("second-\(run)"), .integer(count)])
             }
-        }
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
-        #expect(try Self.rows(second) == ["first": 1, "second-2": 1])
-        #expect(runs.load(ordering: .relaxed) == 2)
+        }, then: { _, second throws in
+            #expect(try Self.rows(second) == ["first": 1, "second-2": 1])
+            #expect(runs.load(ordering: .relaxed) == 2)
+        })
     }
 
     @Test("a write that only reads takes no lock: it reads what is committed, without waiting")
     func onlyReadsTakesNoLock() throws {
-        let (seen, first, second) = try Self.whileAnotherWriteHoldsTheLock { second in
+        try Self.whileAnotherWriteHoldsTheLock({ second in
             try second.write { try second.queryOne("SELECT COUNT(*) AS c FROM t")?.get("c", as: Int64.self) }
-        }
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
-        #expect(seen == 0, "the other write had not committed; waiting for its lock would have counted 1")
+        }, then: { seen, second throws in
+            #expect(seen == 0, "the other write had not committed; waiting for its lock would have counted 1")
+        })
     }
 
     @Test("a savepoint before any write takes the lock first (rolled back to, it would lose it)")
     func savepointTakesTheLock() throws {
-        let (seen, first, second) = try Self.whileAnotherWriteHoldsTheLock { second in
+        try Self.whileAnotherWriteHoldsTheLock({ second in
             try second.write {
                 try second.write { try second.queryOne("SELECT COUNT(*) AS c FROM t")?.get("c", as: Int64.self) }
             }
-        }
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
-        #expect(seen == 1, "the savepoint waited for the lock, so its read counts the other write")
+        }, then: { seen, second throws in
+            #expect(seen == 1, "the savepoint waited for the lock, so its read counts the other write")
+        })
     }
 
     @Test("a SELECT that changes something (nextval) takes the lock and runs once, never read again to be checked")
@@ -129,8 +118,8 @@ struct PostgresLateLockTests {
             try database.execute("INSERT INTO t VALUES ('drawn', ?)", [.integer(value ?? -1)])
             return value
         }
-        #expect(drawn == 1)
-        #expect(try database.queryOne("SELECT last_value FROM tend_s")?.get("last_value", as: Int64.self) == 1)
-        #expect(try Self.rows(database) == ["drawn": 1])
+            #expect(drawn == 1)
+            #expect(try database.queryOne("SELECT last_value FROM tend_s")?.get("last_value", as: Int64.self) == 1)
+            #expect(try Self.rows(database) == ["drawn": 1])
     }
 }
