@@ -73,12 +73,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
 
     /// The device's clock, as the file last left it (several processes share one file).
     func loadClock() throws -> HybridLogicalClock {
-        try hybridClock(last: try state("hlc"))
-    }
-
-    /// The clock from its stored text (`sync_state`'s `hlc`, nil before the first stamp).
-    func hybridClock(last text: String?) throws -> HybridLogicalClock {
-        try HybridLogicalClock(deviceID: deviceID, last: text.flatMap(HLCTimestamp.init),
+        try HybridLogicalClock(deviceID: deviceID, last: try state("hlc").flatMap(HLCTimestamp.init),
                                maximumDrift: isServer ? HybridLogicalClock.defaultMaximumDrift : nil)
     }
 
