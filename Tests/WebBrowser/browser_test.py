@@ -273,6 +273,8 @@ def run(base, out):
         # Two phones pair as a couple and see each other's mood.
         phone.open("/couple")
         phone.press("form[action='/couple/invites'] button")
+        # The post redirects back to /couple: read the code once that page has loaded, not before.
+        phone.wait_for("partner: ", "the invite code was not shown")
         code = phone.text().split("partner: ")[1].split(".")[0]
         partner = Phone(phone.base, phone.out, "jun")
         try:
@@ -446,7 +448,8 @@ def run(base, out):
 
         phone.press("header a.lang")
         try:
-            WebDriverWait(phone.driver, 5).until(lambda driver: "인슐린" in driver.page_source)
+            # As patient as `wait_for`: under the whole suite's load a 5 s wait can run out.
+            WebDriverWait(phone.driver, 30).until(lambda driver: "인슐린" in driver.page_source)
         except TimeoutException:
             raise Check("the language switch did not turn the page Korean")
         phone.open("/insulin")
