@@ -1,3 +1,4 @@
+import Core
 import Data
 
 /// The write lock, taken late (see `takeLock`).
@@ -21,8 +22,9 @@ extension PostgresDatabase {
 
     static let lockStatement = "SELECT pg_advisory_xact_lock(\(writeLock))"
 
-    /// For reads that run before the lock: the statements that give their rows as text, sent
-    /// with them. Nil when they are not such reads (the lock is then taken with them).
+    /// For reads that run before the lock: each as the statement to send instead, which gives
+    /// its rows with their texts (`PostgresSQL.withRowText`). Nil when they are not such reads
+    /// (the lock is then taken with them).
     func readBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])])
         -> [(sql: String, arguments: [SQLValue])]? {
         guard !binding.holdsLock, !binding.isReading else { return nil }
@@ -30,14 +32,23 @@ extension PostgresDatabase {
             takeLock(binding)
             return nil
         }
-        return statements.map { (sql: PostgresSQL.rowsAsText($0.sql), arguments: $0.arguments) }
+        return statements.map { (sql: PostgresSQL.withRowText($0.sql), arguments: $0.arguments) }
     }
 
+    /// The reads' rows as the body asked for them, their texts kept for the lock's checks.
     func noteReadsBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])],
-                                     texts: ArraySlice<(rows: [Row], changes: Int)>) throws {
-        for (statement, text) in zip(statements, texts) {
-            let rows = try text.rows.map { try $0.get("r", as: String.self) }.joined(separator: "\n")
-            binding.readsBeforeLock.append((statement.sql, statement.arguments, rows))
+                             results: [(rows: [Row], changes: Int)]) throws -> [(rows: [Row], changes: Int)] {
+        try zip(statements, results).map { statement, result in
+            var texts: [String] = []
+            let rows = try result.rows.map { row in
+                guard case .text(let text) = row.values.last else {
+                    throw AppError(.internalFailure, code: "database_error", "a read before the write lock gave no row text")
+                }
+                texts.append(text)
+                return Row(columns: Array(row.columns.dropLast()), values: Array(row.values.dropLast()))
+            }
+            binding.readsBeforeLock.append((statement.sql, statement.arguments, texts.joined(separator: "\n")))
+            return (rows, result.changes)
         }
     }
 }

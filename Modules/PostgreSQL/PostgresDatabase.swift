@@ -111,10 +111,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             defer { pool.checkin(connection) }
             return try record(confirming { try connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
         }
-        if let texts = readBeforeLock(binding, [(sql: sql, arguments: arguments)]) {
-            let results = try confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)] + texts, confirming: $0) }
-            try noteReadsBeforeLock(binding, [(sql: sql, arguments: arguments)], texts: results.dropFirst())
-            return record(results[0])
+        if let read = readBeforeLock(binding, [(sql: sql, arguments: arguments)]) {
+            let results = try confirming { try binding.connection.runAll(read, confirming: $0) }
+            return record(try noteReadsBeforeLock(binding, [(sql: sql, arguments: arguments)], results: results)[0])
         }
         return try record(confirming { try binding.connection.runAll([(sql: sql, arguments: arguments)], confirming: $0)[0] })
     }
@@ -130,10 +129,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             defer { pool.checkin(connection) }
             return try recordAll(confirming { try connection.runAll(list, confirming: $0) })
         }
-        if let texts = readBeforeLock(binding, list) {
-            let results = try confirming { try binding.connection.runAll(list + texts, confirming: $0) }
-            try noteReadsBeforeLock(binding, list, texts: results.dropFirst(list.count))
-            return recordAll(Array(results.prefix(list.count)))
+        if let reads = readBeforeLock(binding, list) {
+            let results = try confirming { try binding.connection.runAll(reads, confirming: $0) }
+            return recordAll(try noteReadsBeforeLock(binding, list, results: results))
         }
         return try recordAll(confirming { try binding.connection.runAll(list, confirming: $0) })
     }

@@ -61,10 +61,17 @@ enum PostgresSQL {
 
     private static let changingFunctions = ["nextval(", "setval(", "set_config(", "pg_notify(", "pg_advisory", "pg_try_advisory"]
 
-    /// `sql`'s rows, each as the text of its record (`r`), in their order.
-    static func rowsAsText(_ sql: String) -> String {
-        "SELECT t::text AS r FROM (\(subquery(sql))) AS t"
+    /// `sql`'s rows with the text of each row's record in one more column, the last: the rows a
+    /// write decides on and the text its lock's check compares come from one statement, so from
+    /// one snapshot. (As two statements under READ COMMITTED they saw two: a commit between
+    /// them was in the text and not in the rows, and the check then passed a write decided on
+    /// rows that were no longer there.) The alias is one no column of `sql` can be named, so
+    /// that its record is never taken for a column.
+    static func withRowText(_ sql: String) -> String {
+        "SELECT \(row).*, \(row)::text FROM (\(subquery(sql))) AS \(row)"
     }
+
+    private static let row = "\"tend: read\""
 
     /// A statement as the inside of a subquery: without the `;` that may end it, and with a
     /// newline after it, so that a trailing `--` comment ends before the parenthesis.
@@ -80,7 +87,7 @@ enum PostgresSQL {
     /// and raise whatever the rows.
     static func unchanged(_ sql: String) -> String {
         "SELECT CASE WHEN s.r = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || md5(s.r) AS integer) END "
-            + "AS unchanged FROM (SELECT coalesce(string_agg(t::text, E'\\n'), '') AS r FROM (\(subquery(sql))) AS t) AS s "
+            + "AS unchanged FROM (SELECT coalesce(string_agg(\(row)::text, E'\\n'), '') AS r FROM (\(subquery(sql))) AS \(row)) AS s "
             + "CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
     }
 

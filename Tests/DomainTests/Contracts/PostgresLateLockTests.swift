@@ -118,8 +118,40 @@ struct PostgresLateLockTests {
             try database.execute("INSERT INTO t VALUES ('drawn', ?)", [.integer(value ?? -1)])
             return value
         }
-            #expect(drawn == 1)
-            #expect(try database.queryOne("SELECT last_value FROM tend_s")?.get("last_value", as: Int64.self) == 1)
-            #expect(try Self.rows(database) == ["drawn": 1])
+        #expect(drawn == 1)
+        #expect(try database.queryOne("SELECT last_value FROM tend_s")?.get("last_value", as: Int64.self) == 1)
+        #expect(try Self.rows(database) == ["drawn": 1])
+    }
+
+    @Test("a commit that lands while a read before the lock runs: what is checked under the lock is what the write saw")
+    func commitDuringTheReadRunsAgain() throws {
+        let (url, first) = try ScratchTable.opened()
+        let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
+        defer {
+            second.close()
+            withExtendedLifetime(first) {}
+        }
+        let reading = DispatchSemaphore(value: 0), committed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            reading.wait()
+            Thread.sleep(forTimeInterval: 0.1)
+            try? first.write { try first.execute("INSERT INTO t VALUES ('first', 1)") }
+            committed.signal()
+        }
+        let runs = Atomic<Int>(0)
+        try second.write {
+            if runs.add(1, ordering: .relaxed).newValue == 1 { reading.signal() }
+            // The read takes 0.3 s, and the other write commits 0.1 s into it: after the read's
+            // snapshot, before anything the read's own round trip might run after it.
+            let count = try second.queryOne("SELECT (SELECT COUNT(*) FROM t) AS c FROM (SELECT pg_sleep(0.3)) AS s")?
+                .get("c", as: Int64.self) ?? -1
+            try second.execute("INSERT INTO t VALUES ('second', ?)", [.integer(count)])
+        }
+        committed.wait()
+        // Not the number of runs: were this thread late by 0.1 s, the other write would commit
+        // before the read and one run would be right.
+        let ran = runs.load(ordering: .relaxed)
+        #expect(try Self.rows(second) == ["first": 1, "second": 1],
+                "the count the write saw (0) is what the lock's check compares: it runs again, counting 1 (\(ran) runs)")
     }
 }
