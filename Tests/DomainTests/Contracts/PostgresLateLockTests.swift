@@ -13,29 +13,36 @@ import Testing
 @Suite("PostgreSQL write lock taken late", .enabled(if: ScratchPostgres.isAvailable), .serialized)
 struct PostgresLateLockTests {
     /// `first` inserts `first` under the lock and holds it for 0.3 s; `during` runs meanwhile on
-    /// `second`, then `check` gets its result. The scratch database is dropped once `first` is
-    /// gone, so both servers are kept here until `check` is done.
+    /// `second`, then `check` gets its result.
     static func whileAnotherWriteHoldsTheLock<T>(_ during: (PostgresDatabase) throws -> T,
                                                  then check: (T, PostgresDatabase) throws -> Void) throws {
+        try withTwoServers { first, second in
+            let inserted = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? first.write {
+                    try first.execute("INSERT INTO t VALUES ('first', 1)")
+                    inserted.signal()
+                    Thread.sleep(forTimeInterval: 0.3)
+                }
+                done.signal()
+            }
+            inserted.wait()
+            let result = try during(second)
+            done.wait()
+            try check(result, second)
+        }
+    }
+
+    /// Two servers on one scratch table. The scratch database is dropped once `first` is gone,
+    /// so both are kept until `body` is done.
+    static func withTwoServers(_ body: (_ first: PostgresDatabase, _ second: PostgresDatabase) throws -> Void) throws {
         let (url, first) = try ScratchTable.opened()
         let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
         defer {
             second.close()
             withExtendedLifetime(first) {}
         }
-        let inserted = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            try? first.write {
-                try first.execute("INSERT INTO t VALUES ('first', 1)")
-                inserted.signal()
-                Thread.sleep(forTimeInterval: 0.3)
-            }
-            done.signal()
-        }
-        inserted.wait()
-        let result = try during(second)
-        done.wait()
-        try check(result, second)
+        try body(first, second)
     }
 
     static func rows(_ database: PostgresDatabase) throws -> [String: Int64] {
@@ -125,12 +132,10 @@ struct PostgresLateLockTests {
 
     @Test("a commit that lands while a read before the lock runs: what is checked under the lock is what the write saw")
     func commitDuringTheReadRunsAgain() throws {
-        let (url, first) = try ScratchTable.opened()
-        let second = try PostgresDatabase(ConnectionString(url), poolSize: 1)
-        defer {
-            second.close()
-            withExtendedLifetime(first) {}
-        }
+        try Self.withTwoServers { first, second in try Self.commitDuringTheRead(first, second) }
+    }
+
+    private static func commitDuringTheRead(_ first: PostgresDatabase, _ second: PostgresDatabase) throws {
         let reading = DispatchSemaphore(value: 0), committed = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             reading.wait()
@@ -151,7 +156,7 @@ struct PostgresLateLockTests {
         // Not the number of runs: were this thread late by 0.1 s, the other write would commit
         // before the read and one run would be right.
         let ran = runs.load(ordering: .relaxed)
-        #expect(try Self.rows(second) == ["first": 1, "second": 1],
+        #expect(try rows(second) == ["first": 1, "second": 1],
                 "the count the write saw (0) is what the lock's check compares: it runs again, counting 1 (\(ran) runs)")
     }
 }
