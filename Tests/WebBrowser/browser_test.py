@@ -273,7 +273,7 @@ def run(base, out):
         # Two phones pair as a couple and see each other's mood.
         phone.open("/couple")
         phone.press("form[action='/couple/invites'] button")
-        # The post redirects back to /couple: read the code once that page has loaded, not before.
+        # The page's script posts the form and swaps the answer in, which the click does not wait for.
         phone.wait_for("partner: ", "the invite code was not shown")
         code = phone.text().split("partner: ")[1].split(".")[0]
         partner = Phone(phone.base, phone.out, "jun")
