@@ -39,13 +39,14 @@ extension PostgresDatabase {
     func noteReadsBeforeLock(_ binding: Binding, _ statements: [(sql: String, arguments: [SQLValue])],
                              results: [(rows: [Row], changes: Int)]) throws -> [(rows: [Row], changes: Int)] {
         try zip(statements, results).map { statement, result in
+            let columns = Array(result.rows.first?.columns.dropLast() ?? []) // one array, shared by every row
             var texts: [String] = []
             let rows = try result.rows.map { row in
                 guard case .text(let text) = row.values.last else {
                     throw AppError(.internalFailure, code: "database_error", "a read before the write lock gave no row text")
                 }
                 texts.append(text)
-                return Row(columns: Array(row.columns.dropLast()), values: Array(row.values.dropLast()))
+                return Row(columns: columns, values: Array(row.values.dropLast()))
             }
             binding.readsBeforeLock.append((statement.sql, statement.arguments, texts.joined(separator: "\n")))
             return (rows, result.changes)

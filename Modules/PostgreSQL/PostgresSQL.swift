@@ -68,10 +68,10 @@ enum PostgresSQL {
     /// rows that were no longer there.) The alias is one no column of `sql` can be named, so
     /// that its record is never taken for a column.
     static func withRowText(_ sql: String) -> String {
-        "SELECT \(row).*, \(row)::text FROM (\(subquery(sql))) AS \(row)"
+        "SELECT \(readAlias).*, \(readAlias)::text FROM (\(subquery(sql))) AS \(readAlias)"
     }
 
-    private static let row = "\"tend: read\""
+    private static let readAlias = "\"tend: read\""
 
     /// A statement as the inside of a subquery: without the `;` that may end it, and with a
     /// newline after it, so that a trailing `--` comment ends before the parenthesis.
@@ -87,7 +87,8 @@ enum PostgresSQL {
     /// and raise whatever the rows.
     static func unchanged(_ sql: String) -> String {
         "SELECT CASE WHEN s.r = e.expected THEN 1 ELSE CAST('\(PostgresError.readChangedMarker) ' || md5(s.r) AS integer) END "
-            + "AS unchanged FROM (SELECT coalesce(string_agg(\(row)::text, E'\\n'), '') AS r FROM (\(subquery(sql))) AS \(row)) AS s "
+            + "AS unchanged FROM (SELECT coalesce(string_agg(\(readAlias)::text, E'\\n'), '') AS r "
+            + "FROM (\(subquery(sql))) AS \(readAlias)) AS s "
             + "CROSS JOIN (SELECT CAST(? AS text) AS expected) AS e"
     }
 
