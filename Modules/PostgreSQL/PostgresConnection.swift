@@ -26,9 +26,12 @@ final class PostgresConnection {
     /// Statements that go before everything else of the next round trip but the BEGIN: a write
     /// lock taken late and the checks of what was read before it (`PostgresDatabase.takeLock`).
     private var firstStatements: [(sql: String, arguments: [SQLValue])] = []
-    /// Set when a check of a read made before the write lock found it changed: the transaction
-    /// is aborted and runs again with the lock first, whatever its body made of the error.
-    private(set) var readChanged = false
+    /// Set when the transaction failed in a way taking the write lock first prevents: a check of
+    /// a read made before the lock found it changed, or a deadlock (a read before the lock holds
+    /// its table while it waits for the lock, and a schema change under the lock waits for that
+    /// table). The transaction is aborted and runs again with the lock first, whatever its body
+    /// made of the error.
+    private(set) var runsAgainLockFirst = false
     /// A read-only transaction's COMMIT, sent without waiting: its answer is read before the
     /// connection's next command (a round trip fewer; nothing a read-only COMMIT does can fail
     /// in a way its reads would have to know).
@@ -122,7 +125,7 @@ final class PostgresConnection {
     func beginWithNextStatement(_ commands: [String], then statements: [(sql: String, arguments: [SQLValue])] = []) {
         deferredBegin = commands
         deferredBeginStatements = statements
-        readChanged = false
+        runsAgainLockFirst = false
     }
 
     /// Holds `statements` back to go first in the next round trip, after the BEGIN.
@@ -200,22 +203,23 @@ final class PostgresConnection {
                 confirming: SQLStatement? = nil) throws -> [(rows: [Row], changes: Int)] {
         settle()
         lastCommandFailed = false // a call that fails before its answers (a lost connection) is no flush's
-        let writes = laterWrites
-        laterWrites = []
         let confirmation = confirming.map { [(sql: $0.sql, arguments: $0.arguments)] } ?? []
         let prepare = { (sql: String, arguments: [SQLValue]) in
             let name = try self.preparedName(sql)
             return Command(name: name, text: name == nil ? PostgresSQL.numbered(sql) : sql, values: arguments.map(PostgresValues.encode))
         }
         let opening = try (deferredBeginStatements + firstStatements).map(prepare)
-        firstStatements = []
-        let prepared = try (confirmation + writes + statements).map(prepare)
+        let prepared = try (confirmation + laterWrites + statements).map(prepare)
         // The BEGIN and controls are prepared too: parsed once a connection, and the lock's
         // SELECT and the flush's INSERT planned once, not on every write.
         let control = { (text: String) in Command(name: try self.preparedName(text), text: text, values: []) }
         let commands = try deferredBegin.map(control) + opening + prepared + controls.map(control)
         let confirmationIndex = deferredBegin.count + opening.count // its answer follows the BEGIN's
-        let begun = confirmationIndex + confirmation.count + writes.count
+        let begun = confirmationIndex + confirmation.count + laterWrites.count
+        // Sent from here on: what was held back is dropped only now, so that a statement that
+        // failed to prepare leaves the lock and the writes queued for the next round trip.
+        laterWrites = []
+        firstStatements = []
         dropDeferredBegin()
         let results = commands.count == 1 ? [send(commands[0])] : try pipeline(commands)
         defer { for result in results { PQclear(result) } }
@@ -230,7 +234,8 @@ final class PostgresConnection {
                 try check(result)
             } catch {
                 lastCommandFailed = index == results.count - 1
-                if let error = error as? AppError, error.code == PostgresError.readChangedCode { readChanged = true }
+                if let error = error as? AppError, error.code == PostgresError.readChangedCode { runsAgainLockFirst = true }
+                if let result, PostgresError.isDeadlock(result) { runsAgainLockFirst = true }
                 throw error
             }
         }

@@ -92,11 +92,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     }
 
     public func executeScript(_ sql: String) throws {
-        if let binding = current() {
-            takeLock(binding)
-            return try binding.connection.script(sql)
-        }
-        try write { try current()!.connection.script(sql) }
+        guard let binding = current() else { return try write { try executeScript(sql) } }
+        takeLock(binding)
+        try binding.connection.script(sql)
     }
 
     public var changes: Int {
@@ -246,13 +244,14 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         }
         do {
             return try write(lockFirst: false, body)
-        } catch ReadChanged.again {
-            // A read made before the lock changed by the time it was taken: again, lock first.
+        } catch RunAgain.lockFirst {
+            // A read made before the lock changed by the time it was taken, or held its table
+            // into a deadlock with a schema change: again, lock first.
             return try write(lockFirst: true, body)
         }
     }
 
-    private enum ReadChanged: Error { case again }
+    private enum RunAgain: Error { case lockFirst }
 
     private func write<T>(lockFirst: Bool, _ body: () throws -> T) throws -> T {
         let connection = try pool.checkout()
@@ -278,13 +277,16 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             binding.depth = 1
             let result = try body()
             // The body may have caught a failed check; the transaction is aborted all the same.
-            guard !connection.readChanged else { throw ReadChanged.again }
+            guard !connection.runsAgainLockFirst || lockFirst else { throw RunAgain.lockFirst }
             // A transaction that only read wrote nothing for the hook to follow.
             if binding.holdsLock, let hook = locked({ beforeCommit }) { try hook() }
             // A confirmation no statement took is answered before the COMMIT, never with it.
             _ = try confirming { confirmation in try confirmation.map { try connection.runAll([], confirming: $0) } }
             if !binding.holdsLock {
-                try connection.commitReadOnly() // only read: nothing to lock, flush or wait for
+                // Only read: nothing to lock. What it read may be another server's commit not yet
+                // on disk, and its answer may say so (an idempotent retry finding its dose): it
+                // waits for the flush as a write's does.
+                try flushesAfter ? connection.commit(thenFlushWith: Self.flushMark) : connection.commitReadOnly()
             } else if flushesAfter {
                 try connection.commit(thenFlushWith: Self.flushMark)
             } else {
@@ -293,7 +295,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             return result
         } catch {
             if connection.isHealthy { try? connection.script("ROLLBACK") }
-            if connection.readChanged, !lockFirst { throw ReadChanged.again }
+            if connection.runsAgainLockFirst, !lockFirst { throw RunAgain.lockFirst }
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Core
+import CPQ
 
 /// Turns what libpq reports into the `AppError` vocabulary. A lost or unreachable server is
 /// `database_unavailable` (503 with `Retry-After` on the server); a broken constraint is
@@ -26,6 +27,11 @@ enum PostgresError {
     /// it as a failed cast of this text (plain SQL has no RAISE).
     static let readChangedCode = "read_changed"
     static let readChangedMarker = "tend: a read changed before the write lock"
+
+    /// Whether a failed command's result is a deadlock (40P01).
+    static func isDeadlock(_ result: OpaquePointer) -> Bool {
+        PQresultErrorField(result, tend_pg_diag_sqlstate()).map { String(cString: $0) } == "40P01"
+    }
 
     static func make(sqlState: String, message: String, place: String) -> AppError {
         if sqlState == "22P02", message.contains(readChangedMarker) {

@@ -130,6 +130,52 @@ struct PostgresLateLockTests {
         #expect(try Self.rows(database) == ["drawn": 1])
     }
 
+    @Test("a script outside a transaction takes the lock: it runs after the other write's commit, and counts it")
+    func scriptTakesTheLock() throws {
+        try Self.whileAnotherWriteHoldsTheLock({ second in
+            try second.executeScript("INSERT INTO t VALUES ('script', (SELECT COUNT(*) FROM t))")
+        }, then: { _, second throws in
+            #expect(try Self.rows(second) == ["first": 1, "script": 1], "the script waited for the lock, so it counts the other write")
+        })
+    }
+
+    @Test("a read before the lock holds its table into a deadlock with a schema change made under the lock: both writes end well")
+    func deadlockWithASchemaChangeRunsAgain() throws {
+        try Self.withTwoServers { first, second in
+            let locked = DispatchSemaphore(value: 0), read = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+            let failure = Mutex<String?>(nil)
+            DispatchQueue.global().async {
+                do {
+                    try first.write {
+                        try first.execute("INSERT INTO t VALUES ('first', 1)") // the lock
+                        locked.signal()
+                        read.wait()
+                        // The other write waits for the lock 0.2 s before this waits for its table:
+                        // its deadlock check comes first, so it is most likely the one aborted.
+                        Thread.sleep(forTimeInterval: 0.2)
+                        try first.executeScript("ALTER TABLE t ADD COLUMN x BIGINT")
+                    }
+                } catch {
+                    failure.withLock { $0 = "\(error)" }
+                }
+                done.signal()
+            }
+            locked.wait()
+            let runs = Atomic<Int>(0)
+            try second.write {
+                let count = try second.queryOne("SELECT COUNT(*) AS c FROM t")?.get("c", as: Int64.self) ?? -1
+                if runs.add(1, ordering: .relaxed).newValue == 1 { read.signal() }
+                try second.execute("INSERT INTO t (id, n) VALUES ('second', ?)", [.integer(count)])
+            }
+            done.wait()
+            #expect(failure.withLock { $0 } == nil)
+            // Whichever was aborted ran again with the lock first; the count is the rows as of its lock.
+            let rows = try Self.rows(second)
+            #expect(rows["first"] == 1 && (rows["second"] == 0 || rows["second"] == 1), "\(rows)")
+            #expect(try second.query("SELECT x FROM t").count == 2)
+        }
+    }
+
     @Test("a commit that lands while a read before the lock runs: what is checked under the lock is what the write saw")
     func commitDuringTheReadRunsAgain() throws {
         try Self.withTwoServers { first, second in try Self.commitDuringTheRead(first, second) }
