@@ -235,7 +235,7 @@ final class PostgresConnection {
             } catch {
                 lastCommandFailed = index == results.count - 1
                 if let error = error as? AppError, error.code == PostgresError.readChangedCode { runsAgainLockFirst = true }
-                if let result, PostgresError.isDeadlock(result) { runsAgainLockFirst = true }
+                if let result, PostgresError.sqlState(of: result) == PostgresError.deadlockState { runsAgainLockFirst = true }
                 throw error
             }
         }
@@ -350,7 +350,7 @@ final class PostgresConnection {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return
         default:
-            let state = PQresultErrorField(result, tend_pg_diag_sqlstate()).map { String(cString: $0) } ?? ""
+            let state = PostgresError.sqlState(of: result)
             let message = String(cString: PQresultErrorMessage(result))
             if !isHealthy || state.isEmpty && message.isEmpty {
                 throw PostgresError.unavailable(place, message.isEmpty ? String(cString: PQerrorMessage(handle)) : message)

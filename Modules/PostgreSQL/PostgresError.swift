@@ -28,10 +28,12 @@ enum PostgresError {
     static let readChangedCode = "read_changed"
     static let readChangedMarker = "tend: a read changed before the write lock"
 
-    /// Whether a failed command's result is a deadlock (40P01).
-    static func isDeadlock(_ result: OpaquePointer) -> Bool {
-        PQresultErrorField(result, tend_pg_diag_sqlstate()).map { String(cString: $0) } == "40P01"
+    /// A failed command's SQLSTATE ("" when libpq has none).
+    static func sqlState(of result: OpaquePointer) -> String {
+        PQresultErrorField(result, tend_pg_diag_sqlstate()).map { String(cString: $0) } ?? ""
     }
+
+    static let deadlockState = "40P01"
 
     static func make(sqlState: String, message: String, place: String) -> AppError {
         if sqlState == "22P02", message.contains(readChangedMarker) {
