@@ -15,13 +15,11 @@ extension SQLiteSyncStore {
     /// Whether the database stamps changes itself (PostgreSQL, from `pg_0003_sync_stamps` on).
     var stampsInPlace: Bool { database.dialect == .postgres }
 
-    /// Before a commit. On PostgreSQL: the dirty parents' changes and the clock saved, sent with
-    /// the COMMIT (nothing waits for them).
+    /// Before a commit. On PostgreSQL: the clock saved, sent with the COMMIT (nothing waits for
+    /// it); the dirty parents' changes are the database's, at the COMMIT
+    /// (`PostgresSyncTriggers.dirtyParentsAtCommit`).
     func stamp() throws {
-        guard !stampsInPlace else {
-            return try database.executeLater([SQLStatement(PostgresSyncTriggers.dirtyParentChanges),
-                                               SQLStatement(PostgresSyncTriggers.clockSaved)])
-        }
+        guard !stampsInPlace else { return try database.executeLater([SQLStatement(PostgresSyncTriggers.clockSaved)]) }
         try stampRecorded()
     }
 

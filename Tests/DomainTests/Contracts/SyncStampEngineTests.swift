@@ -81,6 +81,47 @@ struct SyncStampEngineTests {
         #expect(zip(later, later.dropFirst()).allSatisfy { $0 < $1 })
     }
 
+    @Test("children of many parents in one write: one change a parent, none for a savepoint rolled back", arguments: engines)
+    func parentsMarkedOnceEach(engine: String) throws {
+        let server = try Server(engine)
+        defer { withExtendedLifetime(server) {} }
+        let database = server.database
+        let ms = Self.now.sqlValue
+        func workout(_ id: String, sets: Int) throws {
+            try database.execute("INSERT INTO workouts (id, owner_id, started_at, kind, created_at, updated_at) VALUES (?, 'acct', ?, 'gym', ?, ?)",
+                                 [.text(id), ms, ms, ms])
+            for position in 0..<sets {
+                try database.execute("INSERT INTO workout_sets (workout_id, position, exercise, reps) VALUES (?, ?, 'squat', 5)",
+                                     [.text(id), .integer(Int64(position))])
+            }
+        }
+        struct Undone: Error {}
+        try database.write {
+            for index in 0..<20 { try workout("w\(index)", sets: 3) }
+            #expect(throws: Undone.self) {
+                try database.write {
+                    try workout("undone", sets: 2)
+                    throw Undone()
+                }
+            }
+        }
+        let updates: [String] = try database.query("SELECT record_id FROM sync_changes WHERE operation = 'update' ORDER BY seq")
+            .map { try $0.get("record_id") }
+        #expect(updates.sorted() == (0..<20).map { "w\($0)" }.sorted(), "one update a parent, with all its sets")
+        #expect(try database.query("SELECT 1 FROM sync_changes WHERE record_id = 'undone'").isEmpty)
+        #expect(try database.query("SELECT 1 FROM sync_dirty").isEmpty)
+        let log = try Self.log(database)
+        #expect(log.count == 40 && log.allSatisfy { $0.clock != nil && $0.id != nil })
+        #expect(try database.queryOne("SELECT value FROM sync_state WHERE key = 'hlc'")?.get("value") as String? == log.last?.clock,
+                "the clock saved is the last one handed out, a parent's included")
+        let sets: String? = try database.queryOne("SELECT fields FROM sync_changes WHERE record_id = 'w7' AND operation = 'update'")?.get("fields")
+        #expect(sets.map { $0.components(separatedBy: "position").count - 1 } == 3, "the parent's change carries its three sets")
+
+        // A later write that marks nothing records nothing more.
+        try database.write { try server.doses.insert(Self.dose(0)) }
+        #expect(try Self.log(database).count == 41)
+    }
+
     @Test("a write that changes nothing synced leaves the log and the clock alone", arguments: engines)
     func nothingToStamp(engine: String) throws {
         let server = try Server(engine)

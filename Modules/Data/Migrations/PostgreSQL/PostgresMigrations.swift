@@ -28,6 +28,9 @@ public enum PostgresMigrations {
         // Sync's changes stamped by the database as they are recorded, so a write's COMMIT goes
         // with its statements (`PostgresSyncTriggers.stamping`).
         Migration("pg_0003_sync_stamps", PostgresSyncTriggers.stamping),
+        // The dirty parents' changes recorded at COMMIT by the database, only by a write that
+        // marked some (`PostgresSyncTriggers.dirtyParentsAtCommit`).
+        Migration("pg_0004_sync_dirty_at_commit", PostgresSyncTriggers.dirtyParentsAtCommit),
     ]
 
     public static var migrator: Migrator { Migrator(all) }
