@@ -12,12 +12,12 @@ final class PostgresConnection {
     private var statements: [StatementKey: String] = [:]
     /// Counts every exchange this connection waits for (its database's count, for tests).
     private let waits: RoundTrips
-    /// A transaction's opening commands (BEGIN, and a write's lock), not sent yet: they go in one
+    /// A transaction's opening commands (BEGIN, SET LOCAL), not sent yet: they go in one
     /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
     /// no statement runs.
     private var deferredBegin: [String] = []
-    /// Statements with values that follow the opening commands in the same round trip (a write's
-    /// settings for the triggers: `PostgresDatabase.setAtBegin`); dropped with them.
+    /// Statements with values that follow the opening commands in the same round trip (the lock
+    /// of a write that takes it first, with its settings: `PostgresDatabase.lock`); dropped with them.
     private var deferredBeginStatements: [(sql: String, arguments: [SQLValue])] = []
     /// Writes nobody waits on (`SQLDatabase.executeLater`), sent first in the next round trip:
     /// with the next statement, or with the SAVEPOINT, RELEASE or COMMIT that comes before it.

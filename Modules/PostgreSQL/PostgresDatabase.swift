@@ -52,7 +52,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private var confirmations: [pthread_t: Confirmation] = [:]
     private var lastChanges: [pthread_t: Int] = [:]
     private var beforeCommit: (() throws -> Void)?
-    private var atBegin: (() -> [SQLStatement])?
+    private var withLock: (() -> [(name: String, value: String)])?
     private var hasCommitMarks = false
 
     /// Opens the pool and one connection at once, so that a database out of reach is known now.
@@ -230,9 +230,20 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         locked { beforeCommit = hook }
     }
 
-    /// `SQLPipelining`: `statements` made for each write as it begins, sent with its BEGIN.
-    public func setAtBegin(_ statements: @escaping () -> [SQLStatement]) {
-        locked { atBegin = statements }
+    /// `SQLPipelining`: `settings` made for each write as it takes its lock, set by the lock's
+    /// own statement (`lock`).
+    public func setWithLock(_ settings: @escaping () -> [(name: String, value: String)]) {
+        locked { withLock = settings }
+    }
+
+    /// The statement that takes the write lock, and sets the write's settings (`setWithLock`) in
+    /// the same statement: only a write after the lock fires the triggers that read them, and one
+    /// statement fewer a write is one fewer for PostgreSQL to bind, start and end.
+    func lock() -> (sql: String, arguments: [SQLValue]) {
+        let settings = locked({ withLock })?() ?? []
+        guard !settings.isEmpty else { return (Self.lockStatement, []) }
+        return (Self.lockStatement + String(repeating: ", set_config(?, ?, true)", count: settings.count),
+                settings.flatMap { [SQLValue.text($0.name), .text($0.value)] })
     }
 
     public func write<T>(_ body: () throws -> T) throws -> T {
@@ -269,10 +280,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             // one disk flush each while it was held. Until the schema has `commit_marks` (the
             // first migrations), a write commits as PostgreSQL is configured.
             let flushesAfter = try marksExist(connection)
-            let opening = locked({ atBegin })?() ?? []
-            connection.beginWithNextStatement(
-                ["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : []) + (lockFirst ? [Self.lockStatement] : []),
-                then: opening.map { (sql: $0.sql, arguments: $0.arguments) })
+            connection.beginWithNextStatement(["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : []),
+                                              then: lockFirst ? [lock()] : [])
             binding.holdsLock = lockFirst
             binding.depth = 1
             let result = try body()

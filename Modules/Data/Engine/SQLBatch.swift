@@ -32,9 +32,10 @@ public protocol SQLPipelining {
     /// The statements in one read-only transaction sent as one pipeline, its BEGIN and COMMIT
     /// included (see `readTogether`).
     func pipelinedRead(_ statements: [SQLStatement]) throws -> [[Row]]
-    /// Statements made for each write transaction as it begins, sent with its BEGIN (values the
-    /// database's own triggers read: sync's stamping on PostgreSQL).
-    func setAtBegin(_ statements: @escaping () -> [SQLStatement])
+    /// Settings (`set_config`, local to the transaction) made for each write transaction as it
+    /// takes its write lock, set with it: values the database's own triggers read (sync's
+    /// stamping on PostgreSQL), which only a write after the lock fires.
+    func setWithLock(_ settings: @escaping () -> [(name: String, value: String)])
 }
 
 extension SQLDatabase {

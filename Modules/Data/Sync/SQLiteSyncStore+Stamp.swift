@@ -23,10 +23,10 @@ extension SQLiteSyncStore {
         try stampRecorded()
     }
 
-    /// What each write on PostgreSQL begins with: the clock and device the stamping trigger uses.
-    func stampingSettings() -> [SQLStatement] {
-        [SQLStatement("SELECT set_config('tend.wall', ?, true), set_config('tend.node', ?, true)",
-                      [.text(String(HybridLogicalClock.milliseconds(clock.now))), .text(deviceID)])]
+    /// What each write on PostgreSQL sets as it takes its lock: the clock and device the
+    /// stamping trigger uses.
+    func stampingSettings() -> [(name: String, value: String)] {
+        [("tend.wall", String(HybridLogicalClock.milliseconds(clock.now))), ("tend.node", deviceID)]
     }
 
     /// One change per parent whose children changed, then a clock and an id for every change the

@@ -27,7 +27,7 @@ public final class SQLiteSyncStore: SyncRepository, @unchecked Sendable {
         }
         database.setBeforeCommit { [weak self] in try self?.stamp() }
         if stampsInPlace, let engine = database as? any SQLPipelining {
-            engine.setAtBegin { [weak self] in self?.stampingSettings() ?? [] }
+            engine.setWithLock { [weak self] in self?.stampingSettings() ?? [] }
             // Changes recorded before the stamping trigger was (a migration's history), once.
             try database.write { try stampRecorded() }
         }

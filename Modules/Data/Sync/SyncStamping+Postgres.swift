@@ -3,8 +3,9 @@
 /// in the same round trip as its statements. On SQLite, in process, `SQLiteSyncStore.stamp`
 /// stamps before the commit instead; the two hand out the same clocks (`HybridLogicalClock.now`).
 ///
-/// Every write begins with `tend.wall` (the server's clock, ms) and `tend.node` (its device id)
-/// set for the transaction (`SQLiteSyncStore.stampingSettings`), and runs under the write lock,
+/// Every write sets `tend.wall` (the server's clock, ms) and `tend.node` (its device id) for the
+/// transaction in the statement that takes its write lock (`SQLiteSyncStore.stampingSettings`,
+/// `PostgresDatabase.lock`): no trigger fires before, and every one after runs under the lock,
 /// so clocks follow seq order across servers. The clock handed out last is kept in `tend.hlc`
 /// for the rest of the transaction and saved in `sync_state` before the COMMIT; each stamp
 /// starts from the later of it and the saved clock (which a change received from a device may
