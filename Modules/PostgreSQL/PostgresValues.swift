@@ -28,18 +28,28 @@ enum PostgresValues {
         return "\(number)"
     }
 
-    // Type OIDs (pg_type.h).
-    private static let integers: Set<UInt32> = [20, 21, 23, 26]
-    private static let reals: Set<UInt32> = [700, 701]
-    private static let numeric: UInt32 = 1700
-    private static let boolean: UInt32 = 16
-    private static let bytea: UInt32 = 17
+    /// How a column's text is read, from its type OID (pg_type.h): worked out once a result,
+    /// not once a value.
+    enum ColumnKind {
+        case integer, real, numeric, boolean, bytea, text
+
+        init(oid: UInt32) {
+            switch oid {
+            case 20, 21, 23, 26: self = .integer
+            case 700, 701: self = .real
+            case 1700: self = .numeric
+            case 16: self = .boolean
+            case 17: self = .bytea
+            default: self = .text
+            }
+        }
+    }
 
     static func rows(of result: OpaquePointer) -> [Row] {
         let count = PQntuples(result), fields = PQnfields(result)
         guard count > 0 else { return [] }
         let columns = (0..<fields).map { String(cString: PQfname(result, $0)) }
-        let types = (0..<fields).map { PQftype(result, $0) }
+        let kinds = (0..<fields).map { ColumnKind(oid: PQftype(result, $0)) }
         var rows: [Row] = []
         rows.reserveCapacity(Int(count))
         for row in 0..<count {
@@ -52,8 +62,7 @@ enum PostgresValues {
                 }
                 let length = Int(PQgetlength(result, row, field))
                 let bytes = UnsafeRawPointer(PQgetvalue(result, row, field)!).assumingMemoryBound(to: UInt8.self)
-                let buffer = UnsafeBufferPointer(start: bytes, count: length)
-                values.append(decode(buffer, type: types[Int(field)]))
+                values.append(decode(UnsafeBufferPointer(start: bytes, count: length), kind: kinds[Int(field)]))
             }
             rows.append(Row(columns: columns, values: values))
         }
@@ -61,24 +70,73 @@ enum PostgresValues {
     }
 
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>, type: UInt32) -> SQLValue {
-        let text = String(decoding: buffer, as: UTF8.self)
-        switch type {
-        case let type where integers.contains(type):
+        decode(buffer, kind: ColumnKind(oid: type))
+    }
+
+    /// Numbers are read from the bytes where they are plain (PostgreSQL's own output: digits,
+    /// a sign, one point), else through a String as before; every text becomes one.
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, kind: ColumnKind) -> SQLValue {
+        switch kind {
+        case .integer:
+            if let number = integer(buffer) { return .integer(number) }
+            let text = String(decoding: buffer, as: UTF8.self)
             return Int64(text).map(SQLValue.integer) ?? .text(text)
-        case let type where reals.contains(type):
+        case .real:
+            if let number = plainDouble(buffer) { return .real(number) }
+            let text = String(decoding: buffer, as: UTF8.self)
             return Double(text).map(SQLValue.real) ?? .text(text)
-        case numeric:
+        case .numeric:
             // SUM of integers is numeric: whole, it is an integer, as SQLite's SUM gives.
+            if let whole = integer(buffer) { return .integer(whole) }
+            if let number = plainDouble(buffer) { return .real(number) }
+            let text = String(decoding: buffer, as: UTF8.self)
             if let whole = Int64(text) { return .integer(whole) }
             return Double(text).map(SQLValue.real) ?? .text(text)
-        case boolean:
-            return .integer(text == "t" ? 1 : 0)
-        case bytea:
+        case .boolean:
+            return .integer(buffer.count == 1 && buffer[0] == UInt8(ascii: "t") ? 1 : 0)
+        case .bytea:
             return .blob(hex(buffer))
-        default:
-            return .text(text)
+        case .text:
+            return .text(String(decoding: buffer, as: UTF8.self))
         }
     }
+
+    /// `-`? and 1–18 digits (never past Int64); nil for anything else, read the long way.
+    private static func integer(_ buffer: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = buffer.first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: buffer[(negative ? 1 : 0)...])
+        guard (1...18).contains(digits.count) else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+
+    /// `-`?digits(.digits)? with at most 15 digits in all, exactly as `Double(text)` reads it:
+    /// the digits as a whole number and the power of ten are both exact doubles, and IEEE
+    /// division rounds their quotient correctly, as `strtod` rounds the text. Nil otherwise.
+    private static func plainDouble(_ buffer: UnsafeBufferPointer<UInt8>) -> Double? {
+        let negative = buffer.first == UInt8(ascii: "-")
+        var mantissa: Int64 = 0, digits = 0, decimals = 0
+        var point = false
+        for byte in UnsafeBufferPointer(rebasing: buffer[(negative ? 1 : 0)...]) {
+            if byte == UInt8(ascii: "."), !point {
+                point = true
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 15 else { return nil }
+            mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+            if point { decimals += 1 }
+        }
+        guard digits > 0, !(point && decimals == 0) else { return nil }
+        let value = Double(mantissa) / powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
 
     /// bytea's text form: `\x` and two hex digits per byte.
     private static func hex(_ buffer: UnsafeBufferPointer<UInt8>) -> Data {
