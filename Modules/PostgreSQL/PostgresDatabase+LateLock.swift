@@ -15,7 +15,7 @@ extension PostgresDatabase {
         let checks = binding.readsBeforeLock.map { read in
             (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.rows)])
         }
-        binding.connection.sendFirst([lock()] + checks)
+        binding.connection.sendFirst([lock(binding)] + checks)
         binding.holdsLock = true
         binding.readsBeforeLock = []
     }

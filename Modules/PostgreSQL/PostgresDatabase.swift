@@ -34,6 +34,9 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         /// A write's reads made before its lock, each with its rows as text, checked once the
         /// lock is taken (`takeLock`).
         var readsBeforeLock: [(sql: String, arguments: [SQLValue], rows: String)] = []
+        /// A write's: whether it commits asynchronously and then waits for the flush
+        /// (`commit(thenFlushWith:)`), set with its lock.
+        var commitsAsynchronously = false
         init(connection: PostgresConnection, isReading: Bool) {
             self.connection = connection
             self.isReading = isReading
@@ -238,9 +241,12 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
 
     /// The statement that takes the write lock, and sets the write's settings (`setWithLock`) in
     /// the same statement: only a write after the lock fires the triggers that read them, and one
-    /// statement fewer a write is one fewer for PostgreSQL to bind, start and end.
-    func lock() -> (sql: String, arguments: [SQLValue]) {
-        let settings = locked({ withLock })?() ?? []
+    /// statement fewer a write is one fewer for PostgreSQL to bind, start and end. So is its
+    /// asynchronous commit: a COMMIT reads `synchronous_commit` when it runs, and only a write
+    /// that took the lock writes anything to commit.
+    func lock(_ binding: Binding) -> (sql: String, arguments: [SQLValue]) {
+        let settings = (binding.commitsAsynchronously ? [(name: "synchronous_commit", value: "off")] : [])
+            + (locked({ withLock })?() ?? [])
         guard !settings.isEmpty else { return (Self.lockStatement, []) }
         return (Self.lockStatement + String(repeating: ", set_config(?, ?, true)", count: settings.count),
                 settings.flatMap { [SQLValue.text($0.name), .text($0.value)] })
@@ -280,8 +286,8 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             // one disk flush each while it was held. Until the schema has `commit_marks` (the
             // first migrations), a write commits as PostgreSQL is configured.
             let flushesAfter = try marksExist(connection)
-            connection.beginWithNextStatement(["BEGIN"] + (flushesAfter ? ["SET LOCAL synchronous_commit = off"] : []),
-                                              then: lockFirst ? [lock()] : [])
+            binding.commitsAsynchronously = flushesAfter
+            connection.beginWithNextStatement(["BEGIN"], then: lockFirst ? [lock(binding)] : [])
             binding.holdsLock = lockFirst
             binding.depth = 1
             let result = try body()
