@@ -13,7 +13,7 @@ extension PostgresDatabase {
     func takeLock(_ binding: Binding) {
         guard !binding.holdsLock, !binding.isReading else { return }
         let checks = binding.readsBeforeLock.map { read in
-            (sql: PostgresSQL.unchanged(read.sql), arguments: read.arguments + [.text(read.rows)])
+            (sql: PostgresSQL.wrapped(read.sql).unchanged, arguments: read.arguments + [.text(read.rows)])
         }
         binding.connection.sendFirst([lock(binding)] + checks)
         binding.holdsLock = true
@@ -32,7 +32,7 @@ extension PostgresDatabase {
             takeLock(binding)
             return nil
         }
-        return statements.map { (sql: PostgresSQL.withRowText($0.sql), arguments: $0.arguments) }
+        return statements.map { (sql: PostgresSQL.wrapped($0.sql).withRowText, arguments: $0.arguments) }
     }
 
     /// The reads' rows as the body asked for them, their texts kept for the lock's checks.

@@ -1,3 +1,6 @@
+import Core
+import Data
+
 /// Statements are written once with SQLite's placeholders; PostgreSQL numbers its own. `?` is
 /// the next number after the highest so far and `?N` is `N` (SQLite's rule), so both forms map
 /// to `$N` alike. Quoted text, quoted names and comments are copied unchanged.
@@ -80,6 +83,28 @@ enum PostgresSQL {
         }
         return true
     }
+
+    /// A read's two wrappings: `withRowText`, sent before the lock, and `unchanged`, its check.
+    struct Wrapped {
+        let withRowText: String
+        let unchanged: String
+    }
+
+    /// The wrappings of a read, made once a text: every write's reads before its lock are
+    /// wrapped twice, and building the two texts took a tenth of a dose POST's instructions in
+    /// the server. The same strings each time also let the prepared statements' lookup compare
+    /// them at once. At most `wrappedLimit` texts are kept: the product's reads are fixed texts,
+    /// but one with values written into it would be new every time.
+    static func wrapped(_ sql: String) -> Wrapped {
+        let key = StatementKey(sql)
+        if let known = wrappedReads.withLock({ $0[key] }) { return known }
+        let made = Wrapped(withRowText: withRowText(sql), unchanged: unchanged(sql))
+        wrappedReads.withLock { known in if known.count < wrappedLimit { known[key] = made } }
+        return made
+    }
+
+    private static let wrappedReads = Locked<[StatementKey: Wrapped]>([:])
+    static let wrappedLimit = 1024
 
     /// `sql`'s rows with the text of each row's record in one more column, the last: the rows a
     /// write decides on and the text its lock's check compares come from one statement, so from
