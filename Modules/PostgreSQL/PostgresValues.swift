@@ -69,10 +69,6 @@ enum PostgresValues {
         return rows
     }
 
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, type: UInt32) -> SQLValue {
-        decode(buffer, kind: ColumnKind(oid: type))
-    }
-
     /// Numbers are read from the bytes where they are plain (PostgreSQL's own output: digits,
     /// a sign, one point), else through a String as before; every text becomes one.
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>, kind: ColumnKind) -> SQLValue {
