@@ -46,28 +46,8 @@ extension PostgresMigrations {
             END IF;
             RETURN NULL;
         END $fn$;
-        \(insulinTalliesTrigger)
-        """
-
-    static let insulinTalliesTrigger = """
         CREATE TRIGGER insulin_dose_tallies_keep AFTER INSERT OR DELETE OR UPDATE OF owner_id, kind, units, taken_at, deleted_at
             ON insulin_doses FOR EACH ROW EXECUTE FUNCTION insulin_dose_tallies_keep();
-
-        """
-
-    /// A table's CHECK constraints are read from their stored text by every statement that
-    /// writes the table: for a dose POST, its INSERT's and the sync change's its trigger records,
-    /// about a tenth of PostgreSQL's work on the INSERT. A domain's check is read once a backend.
-    /// Text columns only: a column of a domain type is answered with the domain's type OID,
-    /// which `PostgresValues` reads as text (a domain over a number would read as text too).
-    /// The same values are refused, with the same SQLSTATE (23514, `constraint_failed`).
-    static let checksAsDomains = """
-        CREATE DOMAIN insulin_kind AS TEXT CHECK (VALUE IN ('long', 'rapid'));
-        CREATE DOMAIN sync_operation AS TEXT CHECK (VALUE IN ('insert', 'update', 'delete'));
-        DROP TRIGGER insulin_dose_tallies_keep ON insulin_doses;
-        ALTER TABLE insulin_doses DROP CONSTRAINT insulin_doses_kind_check, ALTER COLUMN kind TYPE insulin_kind;
-        \(insulinTalliesTrigger)
-        ALTER TABLE sync_changes DROP CONSTRAINT sync_changes_operation_check, ALTER COLUMN operation TYPE sync_operation;
 
         """
 }

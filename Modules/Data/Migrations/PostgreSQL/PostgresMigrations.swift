@@ -31,8 +31,6 @@ public enum PostgresMigrations {
         // The dirty parents' changes recorded at COMMIT by the database, only by a write that
         // marked some (`PostgresSyncTriggers.dirtyParentsAtCommit`).
         Migration("pg_0004_sync_dirty_at_commit", PostgresSyncTriggers.dirtyParentsAtCommit),
-        // The CHECKs of the tables every dose POST writes, as domains (`PostgresMigrations.checksAsDomains`).
-        Migration("pg_0005_checks_as_domains", checksAsDomains),
     ]
 
     public static var migrator: Migrator { Migrator(all) }
