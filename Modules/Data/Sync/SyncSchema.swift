@@ -6,7 +6,10 @@ import FoundationEssentials
 /// triggers from the same entry (`0015_glucose_sync`), and must describe the table as it is there. A later migration that
 /// adds a column to a synced table first freezes 0010 (the table's shape then kept in
 /// `SyncSchema.asOf0010`, so a fresh database still runs the same 0010; a test holds 0010's
-/// fingerprint), then adds the column here and re-creates that table's triggers.
+/// fingerprint), then adds the column here and re-creates that table's triggers. A change to a
+/// parent's children (a child table, or a child's column) also re-creates PostgreSQL's
+/// `sync_dirty_record()` (`pg_0004_sync_dirty_at_commit`, made from these entries; a test holds
+/// its fingerprint), which records a dirty parent's children at COMMIT.
 ///
 /// Every synced table has a UUIDv7 `id`, an `owner_id` (never sent: the server sets the account,
 /// a device its local owner) and a soft delete `deleted_at` (sent as the change's operation, not
