@@ -12,7 +12,7 @@ final class PostgresConnection {
     private var statements: [StatementKey: String] = [:]
     /// Counts every exchange this connection waits for (its database's count, for tests).
     private let waits: RoundTrips
-    /// A transaction's opening commands (BEGIN, SET LOCAL), not sent yet: they go in one
+    /// A transaction's opening commands (its BEGIN), not sent yet: they go in one
     /// pipeline with the transaction's first statement (a round trip fewer), or not at all when
     /// no statement runs.
     private var deferredBegin: [String] = []
