@@ -37,9 +37,10 @@ extension SQLiteDoseRepository {
                 throw AppError(.internalFailure, code: "database_error", "the insulin status read an unknown part")
             }
             switch part {
-            case .longToday, .lastLong, .lastRapid: doses[part] = try Self.decode(row)
+            case .longToday, .lastLong: doses[part] = try Self.decode(Self.doseRow(row, ownerID: ownerID, kind: .long))
+            case .lastRapid: doses[part] = try Self.decode(Self.doseRow(row, ownerID: ownerID, kind: .rapid))
             case .quarters, .head, .tail: tallies[part] = row
-            case .settings: settings = try SQLiteInsulinSettingsRepository.decode(row)
+            case .settings: settings = try SQLiteInsulinSettingsRepository.decode(Self.settingsRow(row, ownerID: ownerID))
             }
         }
         // Added up as `tally(ownerID:kind:in:)` adds its statements' answers.
@@ -70,11 +71,17 @@ extension SQLiteDoseRepository {
     /// horizon, ?7–?10 `tallyBounds` (?9 and ?10 only with the edges). Every part gives every
     /// column, by name; a column a part has not is a typed NULL, so that PostgreSQL resolves each
     /// column's type whatever the order.
+    ///
+    /// A part that reads one row is `SELECT * FROM (its read) AS p`: SQLite takes no LIMIT in a
+    /// part of a UNION, and PostgreSQL's planner drops a bare `SELECT *` around a read, so the
+    /// part is its index read alone. PostgreSQL builds every node's row type column by column on
+    /// each execution (most of a status's CPU there), so the statement gives only what it cannot
+    /// know: no owner, kind or deletion (the read asks for them), and the settings' values in
+    /// the doses' columns where the types allow (`settingsColumns`) — 13 columns, not 20.
     static func statusStatement(withSettings: Bool, edges: Bool) -> String {
-        let dose = ["id", "owner_id", "kind", "units", "taken_at", "note", "created_at", "updated_at", "deleted_at"]
         func latest(_ part: StatusPart, _ condition: String, keptIf kept: String? = nil) -> String {
-            select(part, Dictionary(uniqueKeysWithValues: dose.map { ($0, $0) }), withSettings: withSettings)
-                + " FROM (SELECT \(dose.joined(separator: ", ")) FROM insulin_doses WHERE owner_id = ?1 AND \(condition)"
+            "SELECT * FROM (" + select(part, Dictionary(uniqueKeysWithValues: doseColumns.map { ($0, $0) }), withSettings: withSettings)
+                + " FROM insulin_doses WHERE owner_id = ?1 AND \(condition)"
                 + " AND deleted_at IS NULL ORDER BY taken_at DESC, id DESC LIMIT 1) AS p\(part.rawValue)"
                 + (kept.map { " WHERE \($0)" } ?? "")
         }
@@ -99,26 +106,49 @@ extension SQLiteDoseRepository {
                                    + " AND deleted_at IS NULL AND taken_at >= ?10 AND taken_at < ?5"))
         }
         if withSettings {
-            let columns = statusColumns.map(\.name).filter { !["kind", "units", "taken_at", "note", "count"].contains($0) }
-            parts.append(select(.settings, Dictionary(uniqueKeysWithValues: columns.map { ($0, $0) }), withSettings: true)
-                + " FROM (\(SQLiteInsulinSettingsRepository.current(owner: "?1"))) AS s")
+            let given = Dictionary(uniqueKeysWithValues: settingsColumns.map { ($0.given, $0.stored) })
+            parts.append("SELECT * FROM ("
+                + SQLiteInsulinSettingsRepository.current(owner: "?1", columns: select(.settings, given, withSettings: true))
+                + ") AS s")
         }
         return parts.joined(separator: "\nUNION ALL\n")
     }
 
-    /// Every column of `statusRead` with its type: a dose's, the tallies' count, the settings'.
+    /// A dose's columns that its read does not already know.
+    private static let doseColumns = ["id", "units", "taken_at", "note", "created_at", "updated_at"]
+
+    /// Every column of `statusRead` after `part`, with its type: a dose's, the tallies' count,
+    /// then what only the settings have.
     private static let statusColumns: [(name: String, type: String)] = [
-        ("id", "TEXT"), ("owner_id", "TEXT"), ("kind", "TEXT"), ("units", "DOUBLE PRECISION"), ("taken_at", "BIGINT"),
-        ("note", "TEXT"), ("created_at", "BIGINT"), ("updated_at", "BIGINT"), ("deleted_at", "BIGINT"),
-        ("count", "DOUBLE PRECISION"), ("long_name", "TEXT"), ("long_units", "DOUBLE PRECISION"), ("rapid_name", "TEXT"),
-        ("rapid_units", "DOUBLE PRECISION"), ("day_start_minutes", "BIGINT"), ("time_zone", "TEXT"),
+        ("id", "TEXT"), ("units", "DOUBLE PRECISION"), ("taken_at", "BIGINT"), ("note", "TEXT"), ("created_at", "BIGINT"),
+        ("updated_at", "BIGINT"), ("count", "DOUBLE PRECISION"), ("rapid_name", "TEXT"), ("time_zone", "TEXT"),
         ("long_guard_minutes", "BIGINT"), ("rapid_window_minutes", "BIGINT"), ("reminder_minutes", "BIGINT"),
     ]
 
+    /// The settings' stored columns (but the owner) and the status's columns that give them.
+    private static let settingsColumns: [(stored: String, given: String)] = [
+        ("id", "id"), ("long_name", "note"), ("long_units", "units"), ("rapid_name", "rapid_name"), ("rapid_units", "count"),
+        ("day_start_minutes", "taken_at"), ("time_zone", "time_zone"), ("long_guard_minutes", "long_guard_minutes"),
+        ("rapid_window_minutes", "rapid_window_minutes"), ("reminder_minutes", "reminder_minutes"),
+        ("created_at", "created_at"), ("updated_at", "updated_at"),
+    ]
+
     private static func select(_ part: StatusPart, _ given: [String: String], withSettings: Bool) -> String {
-        let columns = withSettings ? statusColumns : Array(statusColumns.prefix(10))
+        let columns = withSettings ? statusColumns : Array(statusColumns.prefix(7))
         return "SELECT \(part.rawValue) AS part, " + columns.map { column in
             "\(given[column.name] ?? "CAST(NULL AS \(column.type))") AS \(column.name)"
         }.joined(separator: ", ")
+    }
+
+    /// A dose part's row as the dose repository stores it: the owner and kind it was read for,
+    /// live (the read asks for live doses only).
+    private static func doseRow(_ row: Row, ownerID: String, kind: InsulinKind) -> Row {
+        Row(columns: ["owner_id", "kind", "deleted_at"] + doseColumns,
+            values: [.text(ownerID), .text(kind.rawValue), .null] + doseColumns.map { row[$0] })
+    }
+
+    /// The settings part's row as the settings repository stores it.
+    private static func settingsRow(_ row: Row, ownerID: String) -> Row {
+        Row(columns: ["owner_id"] + settingsColumns.map(\.stored), values: [.text(ownerID)] + settingsColumns.map { row[$0.given] })
     }
 }

@@ -13,9 +13,10 @@ public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
     /// The live row, the first made if ever two were: one step of `insulin_settings_owner_created` (0018).
     static let current = current(owner: "?")
 
-    /// The owner's live settings, the owner bound as `owner` (the status's statement numbers it).
-    static func current(owner parameter: String) -> String {
-        "SELECT * FROM insulin_settings WHERE owner_id = \(parameter) AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+    /// The owner's live settings, the owner bound as `owner` (the status's statement numbers it
+    /// and picks its columns).
+    static func current(owner parameter: String, columns: String = "SELECT *") -> String {
+        "\(columns) FROM insulin_settings WHERE owner_id = \(parameter) AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
     }
 
     public func settings(ownerID: String) throws -> InsulinSettings? {

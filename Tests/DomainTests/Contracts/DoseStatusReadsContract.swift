@@ -8,9 +8,10 @@ import Testing
 /// paired with the wrong answer, or a tally split wrongly, shows here.
 @Suite("Contract: DoseRepository.statusReads")
 struct DoseStatusReadsContract {
-    func dose(_ id: String, _ kind: InsulinKind, at offset: Int64, owner: String = "ana", units: Double = 2) -> Dose {
-        Dose(id: id, ownerID: owner, kind: kind, units: units, takenAt: Contract.at(offset), note: nil, createdAt: Contract.at(offset),
-             updatedAt: Contract.at(offset))
+    func dose(_ id: String, _ kind: InsulinKind, at offset: Int64, owner: String = "ana", units: Double = 2,
+              note: String? = nil) -> Dose {
+        Dose(id: id, ownerID: owner, kind: kind, units: units, takenAt: Contract.at(offset), note: note, createdAt: Contract.at(offset),
+             updatedAt: Contract.at(offset + 7))
     }
 
     func oneByOne(_ doses: any DoseRepository, day: Range<Date>, horizon: Date) throws -> DoseStatusReads {
@@ -71,8 +72,9 @@ struct DoseStatusReadsContract {
                             longGuardMinutes: 600, rapidWindowMinutes: 15, reminder: Contract.time("21:45"),
                             createdAt: Contract.at(offset), updatedAt: Contract.at(offset + 1))
         }
-        try stores.doses.insert(dose("l-day", .long, at: 2 * Contract.hour, units: 20))
-        try stores.doses.insert(dose("r-mid", .rapid, at: 6 * Contract.hour, units: 4))
+        // Notes: the settings' names come back in the same column as a dose's note.
+        try stores.doses.insert(dose("l-day", .long, at: 2 * Contract.hour, units: 20, note: "before breakfast"))
+        try stores.doses.insert(dose("r-mid", .rapid, at: 6 * Contract.hour, units: 4, note: "lunch"))
 
         let none = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: day, horizon: horizon)
         #expect(none.settings == nil)
@@ -90,6 +92,8 @@ struct DoseStatusReadsContract {
         let both = try stores.doses.statusReadsWithSettings(ownerID: "ana", day: day, horizon: horizon)
         #expect(both.reads == (try stores.doses.statusReads(ownerID: "ana", day: day, horizon: horizon)))
         #expect(both.reads.longToday?.id == "l-day" && both.reads.rapidToday == DoseTally(count: 1, units: 4))
+        #expect(both.reads.longToday?.note == "before breakfast" && both.reads.lastRapid?.note == "lunch")
+        #expect(both.reads.lastLong == dose("l-day", .long, at: 2 * Contract.hour, units: 20, note: "before breakfast"))
         // A store that reads them apart answers none, and the caller reads them itself.
         if backend != .fake {
             #expect(both.settings == (try stores.insulinSettings.settings(ownerID: "ana")))
