@@ -12,15 +12,23 @@
 /// have moved on in the same transaction). Outside such a write (none is made), it falls back
 /// to the database's clock and `server`.
 extension PostgresSyncTriggers {
-    static let stamping = """
-        CREATE FUNCTION sync_changes_stamp() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    static let stamping = stampFunction(create: "CREATE FUNCTION") + """
+        CREATE TRIGGER sync_changes_stamp BEFORE INSERT ON sync_changes FOR EACH ROW EXECUTE FUNCTION sync_changes_stamp();
+
+        """
+
+    /// The stamp's trigger function, as pg_0003 made it (`create`: `CREATE FUNCTION`) or made
+    /// again with `checks` first (`pg_0005_checks_in_triggers`).
+    static func stampFunction(create: String, checks: String = "") -> String {
+        """
+        \(create) sync_changes_stamp() RETURNS trigger LANGUAGE plpgsql AS $fn$
         DECLARE
             wall bigint;
             last text;
             physical bigint;
             counter integer := 0;
         BEGIN
-            IF NEW.clock IS NOT NULL THEN RETURN NEW; END IF;
+        \(checks)    IF NEW.clock IS NOT NULL THEN RETURN NEW; END IF;
             wall := coalesce(nullif(current_setting('tend.wall', true), '')::bigint,
                              floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint);
             physical := wall;
@@ -45,9 +53,9 @@ extension PostgresSyncTriggers {
             PERFORM set_config('tend.hlc', NEW.clock, true);
             RETURN NEW;
         END $fn$;
-        CREATE TRIGGER sync_changes_stamp BEFORE INSERT ON sync_changes FOR EACH ROW EXECUTE FUNCTION sync_changes_stamp();
 
         """
+    }
 
     /// At a write's COMMIT, when its children marked parents (`sync_dirty`): one change per
     /// parent, stamped by the trigger as it is recorded, then the clock saved again (the client's

@@ -2,8 +2,9 @@ import Testing
 import Core
 import Data
 
-/// What the schema refuses, on each engine alike: the same CHECK constraints, refused as
-/// `constraint_failed` on both.
+/// What the schema refuses, on each engine alike, refused as `constraint_failed` on both: CHECK
+/// constraints on SQLite; on PostgreSQL the same rules in the trigger functions those rows run
+/// (`pg_0005_checks_in_triggers`), which PostgreSQL does not read again for every write.
 @Suite("The schema's checks on each engine")
 struct CheckConstraintEngineTests {
     static var engines: [String] { ScratchPostgres.isAvailable ? ["sqlite", "postgres"] : ["sqlite"] }
@@ -40,13 +41,43 @@ struct CheckConstraintEngineTests {
         #expect(Self.refused { try Self.insertDose(database, id: "d4", kind: "rapid", units: 0) })
         #expect(Self.refused { try Self.insertDose(database, id: "d5", kind: "rapid", units: 100.5) })
         #expect(Self.refused { try database.execute("UPDATE insulin_doses SET kind = 'medium' WHERE id = 'd1'") })
+        #expect(Self.refused { try database.execute("UPDATE insulin_doses SET units = -2 WHERE id = 'd2'") })
+        #expect(Self.refused { try database.execute("UPDATE insulin_doses SET units = 0, deleted_at = 5 WHERE id = 'd2'") })
+        #expect(Self.refused { // a deleted dose is checked too
+            try database.execute("INSERT INTO insulin_doses (id, owner_id, kind, units, taken_at, created_at, updated_at, deleted_at) VALUES ('d6', 'acct', 'slow', 1, 1, 1, 1, 1)")
+        })
+        try database.execute("UPDATE insulin_doses SET note = 'kept', units = 2.5 WHERE id = 'd1'")
         #expect(Self.refused {
             try database.execute("INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields) VALUES ('acct', 'foods', 'f1', 'upsert', '{}')")
+        })
+        #expect(Self.refused { // one received from a device, its clock set: not stamped, still checked
+            try database.execute("""
+                INSERT INTO sync_changes (change_id, owner_id, table_name, record_id, operation, fields, clock)
+                VALUES ('c1', 'acct', 'foods', 'f2', 'merge', '{}', '1796284800000-0000-phone')
+                """)
         })
         try database.execute("INSERT INTO sync_changes (owner_id, table_name, record_id, operation, fields) VALUES ('acct', 'foods', 'f1', 'delete', '{}')")
 
         let doses = try database.query("SELECT kind, units FROM insulin_doses ORDER BY id")
-        #expect(doses.map(\.values) == [[.text("rapid"), .real(1.5)], [.text("long"), .real(100)]], "read back as on SQLite")
+        #expect(doses.map(\.values) == [[.text("rapid"), .real(2.5)], [.text("long"), .real(100)]], "read back as on SQLite")
         #expect(try database.query("SELECT operation FROM sync_changes WHERE record_id = 'f1'").map(\.values) == [[.text("delete")]])
+    }
+
+    @Test("PostgreSQL: no CHECK constraint left on the rows a dose writes, and a refusal names the one it stands for",
+          .enabled(if: ScratchPostgres.isAvailable))
+    func postgresChecksInTriggers() throws {
+        let database = try ScratchPostgres.make()
+        let left = try database.query("""
+            SELECT conname FROM pg_constraint WHERE contype = 'c' AND conrelid IN ('insulin_doses'::regclass, 'sync_changes'::regclass)
+            """)
+        #expect(left.isEmpty, "\(left)")
+        #expect(throws: AppError.self) { try Self.insertDose(database, id: "d1", kind: "rapid", units: 0) }
+        do {
+            try Self.insertDose(database, id: "d1", kind: "rapid", units: 0)
+        } catch let error as AppError {
+            #expect(error.code == "constraint_failed")
+            #expect(error.message.contains("violates check constraint \"insulin_doses_units_check\""), "\(error.message)")
+        }
+        #expect(try database.query("SELECT id FROM insulin_doses").isEmpty, "nothing half written")
     }
 }

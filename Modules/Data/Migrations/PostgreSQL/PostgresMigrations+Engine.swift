@@ -30,9 +30,18 @@ extension PostgresMigrations {
         INSERT INTO insulin_dose_tallies (owner_id, kind, quarter, count, units)
             SELECT owner_id, kind, floor(taken_at / 900000.0)::bigint, COUNT(*), coalesce(SUM(units), 0)
             FROM insulin_doses WHERE deleted_at IS NULL GROUP BY 1, 2, 3;
-        CREATE FUNCTION insulin_dose_tallies_keep() RETURNS trigger LANGUAGE plpgsql AS $fn$
+        \(insulinTalliesKeep(create: "CREATE FUNCTION"))CREATE TRIGGER insulin_dose_tallies_keep AFTER INSERT OR DELETE OR UPDATE OF owner_id, kind, units, taken_at, deleted_at
+            ON insulin_doses FOR EACH ROW EXECUTE FUNCTION insulin_dose_tallies_keep();
+
+        """
+
+    /// The tallies' trigger function, as 0012 made it (`create`: `CREATE FUNCTION`) or made again
+    /// with `checks` first (`pg_0005_checks_in_triggers`).
+    static func insulinTalliesKeep(create: String, checks: String = "") -> String {
+        """
+        \(create) insulin_dose_tallies_keep() RETURNS trigger LANGUAGE plpgsql AS $fn$
         BEGIN
-            IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
+        \(checks)    IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
                 UPDATE insulin_dose_tallies SET count = count - 1, units = units - OLD.units
                     WHERE owner_id = OLD.owner_id AND kind = OLD.kind AND quarter = floor(OLD.taken_at / 900000.0)::bigint;
                 DELETE FROM insulin_dose_tallies
@@ -46,8 +55,7 @@ extension PostgresMigrations {
             END IF;
             RETURN NULL;
         END $fn$;
-        CREATE TRIGGER insulin_dose_tallies_keep AFTER INSERT OR DELETE OR UPDATE OF owner_id, kind, units, taken_at, deleted_at
-            ON insulin_doses FOR EACH ROW EXECUTE FUNCTION insulin_dose_tallies_keep();
 
         """
+    }
 }

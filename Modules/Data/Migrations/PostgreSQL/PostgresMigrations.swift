@@ -31,6 +31,9 @@ public enum PostgresMigrations {
         // The dirty parents' changes recorded at COMMIT by the database, only by a write that
         // marked some (`PostgresSyncTriggers.dirtyParentsAtCommit`).
         Migration("pg_0004_sync_dirty_at_commit", PostgresSyncTriggers.dirtyParentsAtCommit),
+        // Three CHECK constraints checked by the trigger functions their rows run anyway
+        // (`PostgresMigrations.checksInTriggers`): PostgreSQL re-read them for every write.
+        Migration("pg_0005_checks_in_triggers", checksInTriggers),
     ]
 
     public static var migrator: Migrator { Migrator(all) }
