@@ -24,11 +24,15 @@ struct ChecksInTriggersMigrationTests {
             #expect(sql.contains("CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger"))
         }
         for constraint in ["insulin_doses_kind_check", "insulin_doses_units_check", "sync_changes_operation_check"] {
-            #expect(sql.contains("DROP CONSTRAINT \(constraint)"))
+            #expect(sql.contains("DROP CONSTRAINT IF EXISTS \(constraint)"))
             #expect(sql.contains("CONSTRAINT = '\(constraint)'"))
         }
         // Each check before the function's first statement: a change received with its clock
         // returns at once, and a dose's tallies are kept only after it passed.
+        let tallies = try #require(sql.range(of: "insulin_dose_tallies_keep() RETURNS"))
+        let kind = try #require(sql.range(of: "NEW.kind IN", range: tallies.upperBound..<sql.endIndex))
+        let kept = try #require(sql.range(of: "IF TG_OP IN ('UPDATE', 'DELETE')", range: tallies.upperBound..<sql.endIndex))
+        #expect(kind.lowerBound < kept.lowerBound)
         let stamp = try #require(sql.range(of: "sync_changes_stamp() RETURNS"))
         let operation = try #require(sql.range(of: "NEW.operation IN", range: stamp.upperBound..<sql.endIndex))
         let early = try #require(sql.range(of: "IF NEW.clock IS NOT NULL", range: stamp.upperBound..<sql.endIndex))

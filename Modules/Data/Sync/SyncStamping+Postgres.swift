@@ -12,14 +12,15 @@
 /// have moved on in the same transaction). Outside such a write (none is made), it falls back
 /// to the database's clock and `server`.
 extension PostgresSyncTriggers {
-    static let stamping = stampFunction(create: "CREATE FUNCTION") + """
+    static let stamping = stampFunction(create: "CREATE FUNCTION", checks: "") + """
         CREATE TRIGGER sync_changes_stamp BEFORE INSERT ON sync_changes FOR EACH ROW EXECUTE FUNCTION sync_changes_stamp();
 
         """
 
-    /// The stamp's trigger function, as pg_0003 made it (`create`: `CREATE FUNCTION`) or made
-    /// again with `checks` first (`pg_0005_checks_in_triggers`).
-    static func stampFunction(create: String, checks: String = "") -> String {
+    /// The stamp's trigger function, as pg_0003 made it (`CREATE FUNCTION`, no checks) or made
+    /// again with `checks` first (`pg_0005_checks_in_triggers`). No default: a later migration
+    /// that makes it again must give the checks, or it drops them.
+    static func stampFunction(create: String, checks: String) -> String {
         """
         \(create) sync_changes_stamp() RETURNS trigger LANGUAGE plpgsql AS $fn$
         DECLARE

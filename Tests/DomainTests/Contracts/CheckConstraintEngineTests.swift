@@ -80,4 +80,23 @@ struct CheckConstraintEngineTests {
         }
         #expect(try database.query("SELECT id FROM insulin_doses").isEmpty, "nothing half written")
     }
+
+    @Test("PostgreSQL: a database at pg_0004 with doses in it takes pg_0005, keeps them, and goes on refusing the same",
+          .enabled(if: ScratchPostgres.isAvailable))
+    func postgresUpgradeKeepsRowsAndRules() throws {
+        let (_, database) = try ScratchPostgres.empty(poolSize: 1)
+        let all = PostgresMigrations.all
+        let index = try #require(all.firstIndex { $0.name == "pg_0005_checks_in_triggers" })
+        _ = try Migrator(Array(all[..<index])).migrate(database)
+        try Self.insertDose(database, id: "before", kind: "rapid", units: 3)
+        #expect(Self.refused { try Self.insertDose(database, id: "bad", kind: "medium", units: 1) }, "by the CHECK")
+
+        #expect(try Migrator(all).migrate(database) == ["pg_0005_checks_in_triggers"])
+        #expect(Self.refused { try Self.insertDose(database, id: "bad", kind: "medium", units: 1) }, "by the trigger")
+        #expect(Self.refused { try database.execute("UPDATE insulin_doses SET units = 101 WHERE id = 'before'") })
+        try Self.insertDose(database, id: "after", kind: "rapid", units: 2)
+        #expect(try database.query("SELECT id FROM insulin_doses ORDER BY id").map(\.values) == [[.text("after")], [.text("before")]])
+        let tally = try database.query("SELECT SUM(count) AS count, TOTAL(units) AS units FROM insulin_dose_tallies WHERE kind = 'rapid'")
+        #expect(tally.first?.values == [.integer(2), .real(5)], "the tallies' function still keeps them")
+    }
 }

@@ -9,10 +9,22 @@
 /// its prepared statements (domains would have changed them). The errors are the constraints'
 /// own: `check_violation` naming the table and the constraint, `constraint_failed` to a client.
 /// SQLite keeps its CHECK constraints.
+///
+/// Two differences, neither reached by Tend's writes: a change's operation is checked as it is
+/// recorded, not on UPDATE (nothing updates it: folding sets `folded` and `basis`); and a row
+/// that `ON CONFLICT DO NOTHING` skips is no longer checked first (nothing is written).
+///
+/// The ALTERs wait for every transaction reading those tables, and every server's reads and
+/// writes queue behind them: `lock_timeout` ends a wait on a long reader (a `pg_dump`) after 10 s
+/// with the migration undone and the server not started (`database_busy`), instead of stalling
+/// every server. `IF EXISTS`: a development database may have run the reverted
+/// `pg_0005_checks_as_domains`, which took two of them away.
 extension PostgresMigrations {
     static let checksInTriggers = """
-        ALTER TABLE insulin_doses DROP CONSTRAINT insulin_doses_kind_check, DROP CONSTRAINT insulin_doses_units_check;
-        ALTER TABLE sync_changes DROP CONSTRAINT sync_changes_operation_check;
+        SET LOCAL lock_timeout = '10s';
+        ALTER TABLE insulin_doses DROP CONSTRAINT IF EXISTS insulin_doses_kind_check,
+            DROP CONSTRAINT IF EXISTS insulin_doses_units_check;
+        ALTER TABLE sync_changes DROP CONSTRAINT IF EXISTS sync_changes_operation_check;
 
         """
         // Every insert, and every update of the kind or the units, fires the tallies' trigger.

@@ -30,14 +30,15 @@ extension PostgresMigrations {
         INSERT INTO insulin_dose_tallies (owner_id, kind, quarter, count, units)
             SELECT owner_id, kind, floor(taken_at / 900000.0)::bigint, COUNT(*), coalesce(SUM(units), 0)
             FROM insulin_doses WHERE deleted_at IS NULL GROUP BY 1, 2, 3;
-        \(insulinTalliesKeep(create: "CREATE FUNCTION"))CREATE TRIGGER insulin_dose_tallies_keep AFTER INSERT OR DELETE OR UPDATE OF owner_id, kind, units, taken_at, deleted_at
+        \(insulinTalliesKeep(create: "CREATE FUNCTION", checks: ""))CREATE TRIGGER insulin_dose_tallies_keep AFTER INSERT OR DELETE OR UPDATE OF owner_id, kind, units, taken_at, deleted_at
             ON insulin_doses FOR EACH ROW EXECUTE FUNCTION insulin_dose_tallies_keep();
 
         """
 
-    /// The tallies' trigger function, as 0012 made it (`create`: `CREATE FUNCTION`) or made again
-    /// with `checks` first (`pg_0005_checks_in_triggers`).
-    static func insulinTalliesKeep(create: String, checks: String = "") -> String {
+    /// The tallies' trigger function, as 0012 made it (`CREATE FUNCTION`, no checks) or made again
+    /// with `checks` first (`pg_0005_checks_in_triggers`). No default: a later migration that
+    /// makes it again must give the checks, or it drops them.
+    static func insulinTalliesKeep(create: String, checks: String) -> String {
         """
         \(create) insulin_dose_tallies_keep() RETURNS trigger LANGUAGE plpgsql AS $fn$
         BEGIN

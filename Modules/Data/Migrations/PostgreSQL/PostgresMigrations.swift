@@ -1,7 +1,8 @@
 import Core
 
 /// Tend's migrations for PostgreSQL: the same names in the same order as `TendMigrations`, so
-/// one `schema_migrations` list means one schema on either engine.
+/// one `schema_migrations` list means one schema on either engine (but for what PostgreSQL does
+/// its own way, such as three CHECK constraints kept by triggers, `pg_0005`).
 ///
 /// Each is the landed SQLite text read by `PostgresDDL`'s fixed rules (column types, rowid),
 /// with what SQLite alone has — FTS5 tables, its triggers, the sync recording — replaced by
