@@ -74,10 +74,11 @@ extension SQLiteDoseRepository {
     ///
     /// A part that reads one row is `SELECT * FROM (its read) AS p`: SQLite takes no LIMIT in a
     /// part of a UNION, and PostgreSQL's planner drops a bare `SELECT *` around a read, so the
-    /// part is its index read alone (today's long dose keeps its scan, which filters). PostgreSQL builds every node's row type column by column on
-    /// each execution (most of a status's CPU there), so the statement gives only what it cannot
-    /// know: no owner, kind or deletion (the read asks for them), and the settings' values in
-    /// the doses' columns where the types allow (`settingsColumns`) — 13 columns, not 20.
+    /// part is its index read alone (today's long dose keeps its scan, which filters).
+    /// PostgreSQL builds every node's row type column by column on each execution (most of a
+    /// status's CPU there), so the statement gives only what it cannot know: no owner, kind or
+    /// deletion (the read asks for them), and the settings' values in the doses' columns where
+    /// the types allow (`settingsColumns`) — 13 columns, not 20.
     static func statusStatement(withSettings: Bool, edges: Bool) -> String {
         func latest(_ part: StatusPart, _ condition: String, keptIf kept: String? = nil) -> String {
             "SELECT * FROM (" + select(part, Dictionary(uniqueKeysWithValues: doseColumns.map { ($0, $0) }), withSettings: withSettings)
