@@ -109,7 +109,7 @@ extension SQLiteDoseRepository {
         if withSettings {
             let given = Dictionary(uniqueKeysWithValues: settingsColumns.map { ($0.given, $0.stored) })
             parts.append("SELECT * FROM ("
-                + SQLiteInsulinSettingsRepository.current(owner: "?1", columns: select(.settings, given, withSettings: true))
+                + SQLiteInsulinSettingsRepository.current(owner: "?1", select: select(.settings, given, withSettings: true))
                 + ") AS s")
         }
         return parts.joined(separator: "\nUNION ALL\n")

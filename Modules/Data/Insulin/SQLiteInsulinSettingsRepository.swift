@@ -14,9 +14,9 @@ public struct SQLiteInsulinSettingsRepository: InsulinSettingsRepository {
     static let current = current(owner: "?")
 
     /// The owner's live settings, the owner bound as `owner` (the status's statement numbers it
-    /// and picks its columns).
-    static func current(owner parameter: String, columns: String = "SELECT *") -> String {
-        "\(columns) FROM insulin_settings WHERE owner_id = \(parameter) AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
+    /// and picks its columns: `select`).
+    static func current(owner parameter: String, select: String = "SELECT *") -> String {
+        "\(select) FROM insulin_settings WHERE owner_id = \(parameter) AND deleted_at IS NULL ORDER BY created_at LIMIT 1"
     }
 
     public func settings(ownerID: String) throws -> InsulinSettings? {
