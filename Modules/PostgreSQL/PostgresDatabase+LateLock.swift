@@ -26,9 +26,7 @@ extension PostgresDatabase {
     /// asynchronous commit: a COMMIT reads `synchronous_commit` when it runs, and only a write
     /// that took the lock writes anything to commit.
     func lock(_ binding: Binding) -> (sql: String, arguments: [SQLValue]) {
-        let settings = (binding.commitsAsynchronously ? [(name: "synchronous_commit", value: "off")] : [])
-            + settingsWithLock()
-        guard !settings.isEmpty else { return (Self.lockStatement, []) }
+        let settings = [(name: "synchronous_commit", value: "off")] + settingsWithLock()
         return (Self.lockStatement + String(repeating: ", set_config(?, ?, true)", count: settings.count),
                 settings.flatMap { [SQLValue.text($0.name), .text($0.value)] })
     }

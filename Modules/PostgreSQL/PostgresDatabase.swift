@@ -34,9 +34,6 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         /// A write's reads made before its lock, each with its rows as text, checked once the
         /// lock is taken (`takeLock`).
         var readsBeforeLock: [(sql: String, arguments: [SQLValue], rows: String)] = []
-        /// A write's: whether it commits asynchronously and then waits for the flush
-        /// (`commit(thenFlushWith:)`), set with its lock.
-        var commitsAsynchronously = false
         init(connection: PostgresConnection, isReading: Bool) {
             self.connection = connection
             self.isReading = isReading
@@ -56,7 +53,6 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private var lastChanges: [pthread_t: Int] = [:]
     private var beforeCommit: (() throws -> Void)?
     private var withLock: (() -> [(name: String, value: String)])?
-    private var hasCommitMarks = false
 
     /// Opens the pool and one connection at once, so that a database out of reach is known now.
     public init(_ connection: ConnectionString, poolSize: Int) throws {
@@ -271,12 +267,6 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         do {
             // BEGIN goes with the body's first statement, and the lock with its first statement
             // that is not a read (`takeLock`; with the BEGIN when `lockFirst`).
-            // The commit is asynchronous, so the lock passes on once it is visible, and the flush
-            // follows it outside the lock (`commit(thenFlushWith:)`): every server's writes shared
-            // one disk flush each while it was held. Until the schema has `commit_marks` (the
-            // first migrations), a write commits as PostgreSQL is configured.
-            let flushesAfter = try marksExist(connection)
-            binding.commitsAsynchronously = flushesAfter
             connection.beginWithNextStatement(["BEGIN"], then: lockFirst ? [lock(binding)] : [])
             binding.holdsLock = lockFirst
             binding.depth = 1
@@ -287,16 +277,12 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
             if binding.holdsLock, let hook = locked({ beforeCommit }) { try hook() }
             // A confirmation no statement took is answered before the COMMIT, never with it.
             _ = try confirming { confirmation in try confirmation.map { try connection.runAll([], confirming: $0) } }
-            if !binding.holdsLock {
-                // Only read: nothing to lock. What it read may be another server's commit not yet
-                // on disk, and its answer may say so (an idempotent retry finding its dose): it
-                // waits for the flush as a write's does.
-                try flushesAfter ? connection.commit(thenFlushWith: Self.flushMark) : connection.commitReadOnly()
-            } else if flushesAfter {
-                try connection.commit(thenFlushWith: Self.flushMark)
-            } else {
-                try connection.script("COMMIT")
-            }
+            // The commit is asynchronous (set with the lock), so the lock passes on once it is
+            // visible, and the flush follows it outside the lock: every server's writes shared one
+            // disk flush each while it was held. A write that only read waits for it too: what it
+            // read may be another server's commit not yet on disk, and its answer may say so (an
+            // idempotent retry finding its dose).
+            try connection.commit(thenFlushWith: Self.flushMark)
             return result
         } catch {
             if connection.isHealthy { try? connection.script("ROLLBACK") }
@@ -308,29 +294,20 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     /// A write that waits for the log to be flushed up to and past every commit made so far, or
     /// nothing when it already is on the local disk and no synchronous standby is configured
     /// (then it writes nothing and waits for nothing; with a standby, a log flushed here by
-    /// another backend may not have reached it yet, so the mark is always written). Each backend
-    /// counts on a row of its own, so concurrent flushes never wait on one another's row.
+    /// another backend may not have reached it yet, so it always writes). What it writes is a
+    /// transactional logical message: the least that gives a transaction an id and a record in
+    /// the log, so that its COMMIT waits for the flush, with no row to update and no table
+    /// (`commit_marks` served before, 2026-12-03: twice the backend's work a write).
     static let flushMark = """
-        INSERT INTO commit_marks (backend, marks) SELECT pg_backend_pid(), 1
+        SELECT pg_logical_emit_message(true, 'tend', '')
         WHERE pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn() OR current_setting('synchronous_standby_names') <> ''
-        ON CONFLICT (backend) DO UPDATE SET marks = commit_marks.marks + 1
         """
-
-    /// Whether `commit_marks` exists: asked on a write's connection until it does (a database
-    /// being migrated), then known for good.
-    private func marksExist(_ connection: PostgresConnection) throws -> Bool {
-        if locked({ hasCommitMarks }) { return true }
-        let found = try !connection.run("SELECT 1 FROM pg_class WHERE oid = to_regclass('commit_marks')", []).rows.isEmpty
-        if found { locked { hasCommitMarks = true } }
-        return found
-    }
 
     /// `SQLPipelining`: waits for every commit made visible so far to be on disk, on a connection
     /// of its own (outside any transaction of this thread's).
     public func flushVisibleCommits() throws {
         let connection = try pool.checkout()
         defer { pool.checkin(connection) }
-        guard try marksExist(connection) else { return } // every commit so far was synchronous
         _ = try connection.run(Self.flushMark, [])
     }
 

@@ -67,25 +67,41 @@ struct PostgresCommitFlushTests {
     @Test("a flush that fails after its COMMIT went through: unavailable (retry), and the write is in")
     func failingFlush() throws {
         let database = try Self.durable()
-        try database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)") // commit_marks known from here on
-        try database.executeOutsideTransaction("DROP TABLE commit_marks")
+        try database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+        // The flush's message refused to the role the write leaves its session in: its COMMIT
+        // goes through, and the flush after it fails whatever the log's state.
+        let role = "tend_flush_\(UInt32.random(in: 0 ... .max))"
+        try database.executeScript("""
+            CREATE ROLE \(role) NOLOGIN;
+            GRANT INSERT ON notes TO \(role);
+            REVOKE EXECUTE ON FUNCTION pg_logical_emit_message(boolean, text, text) FROM PUBLIC
+            """)
+        defer { try? database.executeScript("RESET ROLE; DROP OWNED BY \(role); DROP ROLE \(role)") }
         let error = #expect(throws: AppError.self) {
-            try database.write { try database.execute("INSERT INTO notes (id) VALUES (1)") }
+            try database.write {
+                try database.execute("INSERT INTO notes (id) VALUES (1)")
+                try database.execute("SELECT set_config('role', ?, false)", [.text(role)])
+            }
         }
         #expect(error?.code == "database_unavailable")
+        try database.executeOutsideTransaction("RESET ROLE")
         #expect(try database.query("SELECT id FROM notes").count == 1, "committed before the flush failed")
     }
 
-    @Test("a database not migrated yet commits as configured: the first migrations have no commit_marks")
-    func beforeTheTable() throws {
+    @Test("a database not migrated yet commits asynchronously and flushes too: the flush needs no table")
+    func beforeTheMigrations() throws {
         let (_, database) = try ScratchPostgres.empty(poolSize: 1)
+        try database.executeOutsideTransaction("SET synchronous_commit = on")
+        var inside = "", written = ""
         try database.write {
             try database.execute("CREATE TABLE early (id INTEGER PRIMARY KEY)")
-            #expect(try Self.setting(database) == "off", "the test cluster's own setting, untouched")
+            inside = try Self.setting(database)
+            written = try #require(try database.queryOne("SELECT CAST(pg_current_wal_insert_lsn() AS TEXT) AS lsn")?
+                .get("lsn", as: String.self))
         }
-        _ = try PostgresMigrations.migrator.migrate(database, now: Self.now)
-        try database.write { try database.execute("INSERT INTO early (id) VALUES (1)") }
-        #expect(try database.query("SELECT id FROM early").count == 1)
+        #expect(inside == "off")
+        #expect(try Self.isFlushed(database, through: written))
+        #expect(try database.query("SELECT 1 FROM pg_class WHERE relname = 'commit_marks'").isEmpty)
     }
 
     @Test("awaitDurability: every commit seen so far is on disk when it returns")

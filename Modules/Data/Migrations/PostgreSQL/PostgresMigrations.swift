@@ -23,8 +23,9 @@ public enum PostgresMigrations {
     static let own: [Migration] = [
         // The couple space's photos, where every server reads them (SQLite keeps a folder beside its file).
         Migration("pg_0001_photo_blobs", "CREATE TABLE photo_blobs (sha256 TEXT PRIMARY KEY NOT NULL, bytes BYTEA NOT NULL);"),
-        // A row a backend writes to have the log flushed after a write's asynchronous commit
-        // (`PostgresDatabase.flushMark`): the write lock is no longer held through the flush.
+        // A row a backend wrote to have the log flushed after a write's asynchronous commit, until
+        // a logical message took its place (`PostgresDatabase.flushMark`). Kept: a server of an
+        // earlier release still writes it during a rolling upgrade.
         Migration("pg_0002_commit_marks", "CREATE TABLE commit_marks (backend INTEGER PRIMARY KEY NOT NULL, marks BIGINT NOT NULL);"),
         // Sync's changes stamped by the database as they are recorded, so a write's COMMIT goes
         // with its statements (`PostgresSyncTriggers.stamping`).
