@@ -211,7 +211,7 @@ final class PostgresConnection {
         let opening = try (deferredBeginStatements + firstStatements).map(prepare)
         let prepared = try (confirmation + laterWrites + statements).map(prepare)
         // The BEGIN and controls are prepared too: parsed once a connection, and the lock's
-        // SELECT and the flush's INSERT planned once, not on every write.
+        // SELECT and the flush's SELECT planned once, not on every write.
         let control = { (text: String) in Command(name: try self.preparedName(text), text: text, values: []) }
         let commands = try deferredBegin.map(control) + opening + prepared + controls.map(control)
         let confirmationIndex = deferredBegin.count + opening.count // its answer follows the BEGIN's

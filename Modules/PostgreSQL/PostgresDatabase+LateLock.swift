@@ -15,7 +15,7 @@ extension PostgresDatabase {
         let checks = binding.readsBeforeLock.map { read in
             (sql: PostgresSQL.wrapped(read.sql).unchanged, arguments: read.arguments + [.text(read.rows)])
         }
-        binding.connection.sendFirst([lock(binding)] + checks)
+        binding.connection.sendFirst([lockWithSettings()] + checks)
         binding.holdsLock = true
         binding.readsBeforeLock = []
     }
@@ -25,7 +25,7 @@ extension PostgresDatabase {
     /// statement fewer a write is one fewer for PostgreSQL to bind, start and end. So is its
     /// asynchronous commit: a COMMIT reads `synchronous_commit` when it runs, and only a write
     /// that took the lock writes anything to commit.
-    func lock(_ binding: Binding) -> (sql: String, arguments: [SQLValue]) {
+    func lockWithSettings() -> (sql: String, arguments: [SQLValue]) {
         let settings = [(name: "synchronous_commit", value: "off")] + settingsWithLock()
         return (Self.lockStatement + String(repeating: ", set_config(?, ?, true)", count: settings.count),
                 settings.flatMap { [SQLValue.text($0.name), .text($0.value)] })

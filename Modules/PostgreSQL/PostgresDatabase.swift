@@ -54,12 +54,33 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     private var beforeCommit: (() throws -> Void)?
     private var withLock: (() -> [(name: String, value: String)])?
 
-    /// Opens the pool and one connection at once, so that a database out of reach is known now.
+    /// Opens the pool and one connection at once, so that a database out of reach is known now,
+    /// and so is a role that may not run a write's flush (`flushMark`).
     public init(_ connection: ConnectionString, poolSize: Int) throws {
         name = connection.place
         pool = PostgresPool(connectionString: connection.text, place: connection.place, size: poolSize)
         pthread_mutex_init(&mutex, nil)
-        pool.checkin(try pool.checkout())
+        let first = try pool.checkout()
+        defer { pool.checkin(first) }
+        try Self.checkFlushAllowed(first, place: connection.place)
+    }
+
+    /// Stock PostgreSQL lets every role run `pg_logical_emit_message`; a hardened one may not,
+    /// and then every write would commit and answer 503. Refused at start instead, with the fix.
+    private static func checkFlushAllowed(_ connection: PostgresConnection, place: String) throws {
+        let row = try connection.run("""
+            SELECT coalesce(bool_or(has_function_privilege(p.oid, 'EXECUTE')), false) AS allowed, current_user AS role,
+                   min(p.oid::regprocedure::text) AS function
+            FROM pg_proc p WHERE p.proname = 'pg_logical_emit_message' AND p.pronamespace = 'pg_catalog'::regnamespace
+            AND p.proargtypes[2] = 'text'::regtype
+            """, []).rows.first
+        guard let row, row["allowed"] != .integer(1) else { return }
+        let role = (try? row.get("role", as: String.self)) ?? "this role"
+        let function = (try? row.get("function", as: String.self)) ?? "pg_logical_emit_message(boolean, text, text)"
+        throw AppError.invalidInput(
+            "the role \(role) may not run pg_logical_emit_message at \(place), with which a write waits for its flush; "
+                + "GRANT EXECUTE ON FUNCTION \(function) TO \(role)",
+            code: "invalid_configuration")
     }
 
     deinit { pthread_mutex_destroy(&mutex) }
@@ -267,7 +288,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
         do {
             // BEGIN goes with the body's first statement, and the lock with its first statement
             // that is not a read (`takeLock`; with the BEGIN when `lockFirst`).
-            connection.beginWithNextStatement(["BEGIN"], then: lockFirst ? [lock(binding)] : [])
+            connection.beginWithNextStatement(["BEGIN"], then: lockFirst ? [lockWithSettings()] : [])
             binding.holdsLock = lockFirst
             binding.depth = 1
             let result = try body()
@@ -297,7 +318,7 @@ public final class PostgresDatabase: @unchecked Sendable, SQLDatabase, SQLPipeli
     /// another backend may not have reached it yet, so it always writes). What it writes is a
     /// transactional logical message: the least that gives a transaction an id and a record in
     /// the log, so that its COMMIT waits for the flush, with no row to update and no table
-    /// (`commit_marks` served before, 2026-12-03: twice the backend's work a write).
+    /// (a counter row in `commit_marks` served before, 2026-12-03: twice the work a flush).
     static let flushMark = """
         SELECT pg_logical_emit_message(true, 'tend', '')
         WHERE pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn() OR current_setting('synchronous_standby_names') <> ''

@@ -64,6 +64,14 @@ struct PostgresCommitFlushTests {
         #expect(try database.query("SELECT id FROM parents").count == 1, "the connection is usable after the failure")
     }
 
+    /// Every overload of the message's function (PostgreSQL 17 added a fourth argument) refused to
+    /// the roles that are not superusers, in this database only.
+    static let revokeMessage = """
+        DO $$ DECLARE f regprocedure; BEGIN
+        FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'pg_logical_emit_message' LOOP
+        EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f); END LOOP; END $$
+        """
+
     @Test("a flush that fails after its COMMIT went through: unavailable (retry), and the write is in")
     func failingFlush() throws {
         let database = try Self.durable()
@@ -71,12 +79,8 @@ struct PostgresCommitFlushTests {
         // The flush's message refused to the role the write leaves its session in: its COMMIT
         // goes through, and the flush after it fails whatever the log's state.
         let role = "tend_flush_\(UInt32.random(in: 0 ... .max))"
-        try database.executeScript("""
-            CREATE ROLE \(role) NOLOGIN;
-            GRANT INSERT ON notes TO \(role);
-            REVOKE EXECUTE ON FUNCTION pg_logical_emit_message(boolean, text, text) FROM PUBLIC
-            """)
-        defer { try? database.executeScript("RESET ROLE; DROP OWNED BY \(role); DROP ROLE \(role)") }
+        try database.executeScript("CREATE ROLE \(role) NOLOGIN; " + Self.revokeMessage)
+        defer { try? database.executeScript("RESET ROLE; DROP ROLE \(role)") }
         let error = #expect(throws: AppError.self) {
             try database.write {
                 try database.execute("INSERT INTO notes (id) VALUES (1)")
@@ -86,6 +90,24 @@ struct PostgresCommitFlushTests {
         #expect(error?.code == "database_unavailable")
         try database.executeOutsideTransaction("RESET ROLE")
         #expect(try database.query("SELECT id FROM notes").count == 1, "committed before the flush failed")
+    }
+
+    @Test("a role that may not run the flush's message is refused at start, with the grant that fixes it")
+    func refusedAtStart() throws {
+        let (url, database) = try ScratchPostgres.empty(poolSize: 1)
+        let role = "tend_start_\(UInt32.random(in: 0 ... .max))"
+        try database.executeScript("CREATE ROLE \(role) LOGIN; " + Self.revokeMessage)
+        defer { try? database.executeScript("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let function = try #require(try database.queryOne(
+            "SELECT min(oid::regprocedure::text) AS f FROM pg_proc WHERE proname = 'pg_logical_emit_message' AND proargtypes[2] = 'text'::regtype"
+        )?.get("f", as: String.self))
+        let asRole = url + (url.contains("?") ? "&" : "?") + "user=\(role)"
+        let error = #expect(throws: AppError.self) { try PostgresDatabase(ConnectionString(asRole), poolSize: 1) }
+        #expect(error?.code == "invalid_configuration")
+        #expect(error?.message.contains("GRANT EXECUTE ON FUNCTION \(function) TO \(role)") == true)
+        try database.executeScript("GRANT EXECUTE ON FUNCTION \(function) TO \(role)")
+        let granted = try PostgresDatabase(ConnectionString(asRole), poolSize: 1)
+        granted.close()
     }
 
     @Test("a database not migrated yet commits asynchronously and flushes too: the flush needs no table")
