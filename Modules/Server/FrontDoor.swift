@@ -166,10 +166,10 @@ final class FrontDoor: @unchecked Sendable {
         for (fd, held) in waiting {
             connections.closed(id: held.id)
             _ = tend_discard(fd, 64 * 1024)
-            close(fd)
+            release(fd)
         }
         waiting = [:]
-        for fd in lingering.keys { close(fd) }
+        for fd in lingering.keys { release(fd) }
         lingering = [:]
         for fd in handedBack.withLock({ handed in defer { handed = nil }; return handed ?? [] }) { close(fd) }
     }
@@ -185,7 +185,7 @@ final class FrontDoor: @unchecked Sendable {
         let now = ContinuousClock.now
         for (fd, held) in lingering where held.until <= now {
             lingering[fd] = nil
-            close(fd)
+            release(fd)
         }
         if let until = acceptPausedUntil, until <= now, listening {
             acceptPausedUntil = nil
@@ -321,7 +321,7 @@ final class FrontDoor: @unchecked Sendable {
     private func startLingering(_ fd: Int32, watched: Int32) {
         guard lingering.count < Self.maximumLingering, watched == 0 else {
             _ = tend_discard(fd, 64 * 1024)
-            close(fd)
+            release(fd)
             return
         }
         lingering[fd] = Lingering(until: .now + Self.lingerTime, bytesLeft: Self.lingerBytes)
@@ -341,7 +341,7 @@ final class FrontDoor: @unchecked Sendable {
             lingering[fd] = held
         default:
             lingering[fd] = nil
-            close(fd) // epoll forgets a socket once its last descriptor is closed
+            release(fd)
         }
     }
 
@@ -349,6 +349,15 @@ final class FrontDoor: @unchecked Sendable {
     private func finish(_ fd: Int32) {
         if let held = waiting.removeValue(forKey: fd) { connections.closed(id: held.id) }
         _ = tend_discard(fd, 64 * 1024)
+        release(fd)
+    }
+
+    /// Stops watching `fd`, then closes it. epoll forgets a socket only once its last descriptor
+    /// is closed, and a process forked at that moment (a test spawning a program; its copies go
+    /// at exec) holds one: the old socket's events would then come under its number, which the
+    /// next accepted connection may already have, and close that connection unanswered.
+    private func release(_ fd: Int32) {
+        _ = tend_epoll_remove(epoll, fd)
         close(fd)
     }
 
