@@ -20,13 +20,19 @@ enum ServerDatabase {
             return (try sqlite(path), path)
         }
         for key in ["database", "photos"] where configuration.text(key) != nil {
-            throw AppError.invalidInput("\(key) is for the SQLite file; with database_url (--database) the data and photos live in "
-                                        + "PostgreSQL", code: "invalid_configuration")
+            throw AppError.invalidInput("\(named(key)) is for the SQLite file; with \(named("database_url")) the data and photos "
+                                        + "live in PostgreSQL", code: "invalid_configuration")
         }
         let connection = try ConnectionString(url)
         let pool = configuration.databasePool
         let database = try PostgresDatabase(connection, poolSize: pool)
         try PostgresMigrations.migrator.migrate(database, now: clock.now)
         return (try make(database, SQLPhotoStore(database: database, digest: SodiumDigest.sha256Hex)), "postgres " + connection.place)
+    }
+
+    /// A setting as every place that sets it knows it: `database (--db, TEND_SERVER_DATABASE)`.
+    private static func named(_ key: String) -> String {
+        guard let setting = ServerSetting.named(key) else { return key }
+        return "\(key) (" + ((setting.option.map { ["--" + $0] } ?? []) + [setting.environmentName]).joined(separator: ", ") + ")"
     }
 }
