@@ -45,7 +45,7 @@ struct PostgresOutageEndToEndTests {
             holder.standardError = FileHandle.nullDevice
             try holder.run()
             defer { if holder.isRunning { holder.terminate() } }
-            #expect(try await Self.until { PostgresCluster.value(
+            #expect(try await eventually { PostgresCluster.value(
                 "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'insulin_doses' "
                     + "AND l.mode = 'AccessExclusiveLock' AND l.granted", in: url) == "1" }, "the table is held")
 
@@ -57,8 +57,10 @@ struct PostgresOutageEndToEndTests {
                 group.addTask { try await server.send("GET", "/v1/insulin/status", token: token) }
                 let ender = Task {
                     while !Task.isCancelled {
-                        _ = PostgresCluster.value("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        _ = try? await onThread {
+                            PostgresCluster.value("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                                                       + "WHERE datname = current_database() AND wait_event_type = 'Lock'", in: url)
+                        }
                         try? await Task.sleep(for: .milliseconds(50))
                     }
                 }
@@ -83,14 +85,5 @@ struct PostgresOutageEndToEndTests {
             #expect((listed.json["doses"] as? [Any])?.count == 2)
             #expect(PostgresCluster.value("SELECT count(*) FROM insulin_doses", in: url) == "2")
         }
-    }
-
-    /// Asks `condition` every 50 ms for up to 10 s; whether it held.
-    static func until(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
     }
 }
